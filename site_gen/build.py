@@ -1,0 +1,163 @@
+"""The pipeline: discover → load → compute → plan → render → write.
+
+Every phase runs over the whole site before the next starts, so a data error stops the
+build before anything is written, and the output depends on the data alone.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from jinja2 import TemplateError
+
+from site_gen.diagnostics import Diagnostics
+from site_gen.model import CompetitionSite, Page, Table
+from site_gen.output import check_output_folder, output_path, write_site
+from site_gen.project import Project, load_project
+from site_gen.render.environment import make_environment, theme_dir
+from site_gen.render.formatting import csv_value
+from site_gen import site_pages
+
+
+@dataclass(frozen=True)
+class BuildReport:
+    out: Path
+    pages: int
+    files: int
+
+
+def analyse(root: Path, diags: Diagnostics) -> Project | None:
+    """Discover, load and compute every competition; None when any error was found."""
+    project = load_project(root, diags)
+    return None if project is None or diags.has_errors else project
+
+
+def table_csv(table: Table) -> bytes:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow([c.key for c in table.columns])
+    for row in table.rows:
+        writer.writerow([csv_value(row.get(c.key)) for c in table.columns])
+    return buffer.getvalue().encode("utf-8")
+
+
+def document_json(document: dict[str, Any]) -> bytes:
+    return (json.dumps(document, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+
+
+def plan(project: Project, diags: Diagnostics) -> tuple[list[Page], dict[str, bytes]]:
+    """Every page to render and every file to write as is."""
+    sites: dict[str, CompetitionSite] = {}
+    pages: list[Page] = []
+    files: dict[str, bytes] = {}
+    for c in project.competitions:
+        site = c.ruleset.publish(c.info, c.settings, c.data, c.result)
+        sites[c.info.slug] = site
+        extra = {"competition": c.info, "competition_pages": c.pages, "updated": site.updated, "status": site.status}
+        pages += [Page(p.url, p.template, p.title, {**extra, **p.context}) for p in site.pages]
+        files[f"{c.info.slug}/standings.json"] = document_json(site.document)
+        for table in site.tables:
+            files[f"{c.info.slug}/{table.slug}.csv"] = table_csv(table)
+    content = site_pages.content_pages(project, diags)
+    pages += content
+    pages.append(site_pages.home_page(project, sites))
+    pages.append(site_pages.not_found_page())
+    pages.append(site_pages.sitemap_page([p.url for p in pages]))
+    pages.append(site_pages.feed_page(project, sites))
+    files["search.json"] = site_pages.search_index(project, sites, content)
+    return pages, files
+
+
+def _static_files(project: Project) -> dict[str, bytes]:
+    static = theme_dir(project.root, project.site.theme) / "static"
+    files = {}
+    for folder in (static, project.root / "static"):
+        if folder.is_dir():
+            for path in sorted(folder.rglob("*")):
+                if path.is_file():
+                    files[f"static/{path.relative_to(folder).as_posix()}"] = path.read_bytes()
+    return files
+
+
+def _languages(project: Project) -> dict[str, str]:
+    return {c.info.slug: c.info.language for c in project.competitions}
+
+
+def render(project: Project, pages: list[Page], base_url: str, serving: bool, diags: Diagnostics,
+           progress: Callable[[int], None] | None = None) -> dict[str, bytes]:
+    env = make_environment(project.root, project.site.theme, base_url, serving=serving)
+    languages = _languages(project)
+    nav = [{"title": md.title, "url": f"{md.slug}/"} for md in project.pages if md.slug != "index"]
+    nav += [{"title": link.title, "url": link.url} for link in project.site.nav]
+    common = {
+        "site": project.site,
+        "site_nav": nav,
+        "competitions": [c.info for c in project.competitions],
+        "base_url": base_url,
+    }
+    out: dict[str, bytes] = {}
+    for page in pages:
+        slug = page.url.split("/", 1)[0]
+        context = {**common, "page": page, "lang": languages.get(slug, project.site.language), **page.context}
+        try:
+            text = env.get_template(page.template).render(context)
+        except TemplateError as exc:
+            _template_problem(project.root, page, exc, diags)
+            continue
+        out[output_path(page.url)] = text.encode("utf-8")
+        if progress:
+            progress(1)
+    return out
+
+
+def _template_problem(root: Path, page: Page, exc: TemplateError, diags: Diagnostics) -> None:
+    """A broken template is reported at its own line, once per template and message."""
+    where = getattr(exc, "filename", None) or page.template
+    line = getattr(exc, "lineno", None)
+    if not line:
+        frame = next((f for f in reversed(traceback.extract_tb(exc.__traceback__)) if f.filename.endswith((".html", ".xml"))), None)
+        if frame is not None:
+            where, line = frame.filename, frame.lineno
+    message = f"template error while rendering /{page.url}: {exc.message or exc}"
+    if not any(d.message.split(" while ")[0] == message.split(" while ")[0] and d.path.endswith(Path(where).name) and d.line == line
+               for d in diags.items):
+        diags.error(where, line, message)
+
+
+def build(root: Path, out: Path, diags: Diagnostics, base_url: str | None = None, jobs: int = 1,
+          serving: bool = False, progress_factory=None) -> BuildReport | None:
+    """Build the whole site into `out`; on any error nothing is written and None returned."""
+    problem = check_output_folder(out, root)
+    if problem:
+        diags.error(out, None, problem)
+        return None
+    project = analyse(root, diags)
+    if project is None:
+        return None
+    pages, files = plan(project, diags)
+    if diags.has_errors:
+        return None
+    url = base_url or project.site.base_url
+    if progress_factory is not None:
+        with progress_factory(len(pages)) as bar:
+            rendered = render(project, pages, url, serving, diags, bar.update)
+    else:
+        rendered = render(project, pages, url, serving, diags)
+    if diags.has_errors:
+        return None
+    files.update(rendered)
+    files.update(_static_files(project))
+    files[".nojekyll"] = b""
+    write_site(out, files)
+    return BuildReport(out, len(pages), len(files))
+
+
+def default_jobs() -> int:
+    return os.cpu_count() or 1

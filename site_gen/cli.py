@@ -1,0 +1,130 @@
+"""The `site-gen` command line: options in, one call, problems out as exit codes 0/1/2."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from site_gen.diagnostics import Diagnostics
+from site_gen.project import NotAProject, find_root
+
+app = typer.Typer(
+    help="Build static sites of competition standings from result files kept in git.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+EXIT_DATA = 1
+EXIT_USAGE = 2
+
+RootOption = typer.Option(None, "--root", help="The site's folder (holding site.yaml); default: found from the current folder upwards.")
+
+
+def _root(root: Optional[Path]) -> Path:
+    try:
+        return find_root((root or Path.cwd()).resolve())
+    except NotAProject as exc:
+        typer.echo(f"site-gen: {exc}", err=True)
+        raise typer.Exit(EXIT_USAGE)
+
+
+def _print(diags: Diagnostics, quiet_notices: bool = False) -> None:
+    for line in diags.format("warning" if quiet_notices else "notice"):
+        typer.echo(line, err=True)
+
+
+def _summary(diags: Diagnostics) -> str:
+    return f"{diags.count('error')} error(s), {diags.count('warning')} warning(s), {diags.count('notice')} notice(s)"
+
+
+def _show_progress() -> bool:
+    return sys.stderr.isatty() and not os.environ.get("CI")
+
+
+@app.command()
+def build(
+    out: Path = typer.Option(Path("_site"), "--out", "-o", help="Folder to write the site into (replaced only when the build succeeds)."),
+    base_url: Optional[str] = typer.Option(None, "--base-url", help="Where the site is published, e.g. https://example.org/club/ (default: site.yaml's base_url)."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes for rendering pages."),
+    root: Optional[Path] = RootOption,
+) -> None:
+    """Check all data, compute all standings and write the site."""
+    from site_gen.build import build as run_build
+
+    top = _root(root)
+    diags = Diagnostics(root=top)
+    target = out if out.is_absolute() else Path.cwd() / out
+    progress = (lambda n: typer.progressbar(length=n, label="Rendering", file=sys.stderr)) if _show_progress() else None
+    report = run_build(top, target, diags, base_url=base_url, jobs=jobs, progress_factory=progress)
+    _print(diags, quiet_notices=True)
+    if report is None:
+        typer.echo(f"build failed: {_summary(diags)}; the previous site was left as it was", err=True)
+        raise typer.Exit(EXIT_DATA)
+    typer.echo(f"built {report.pages} pages ({report.files} files) into {out}")
+
+
+@app.command()
+def check(root: Optional[Path] = RootOption) -> None:
+    """Validate every file and report every problem as path:line: message (exit 1 on errors)."""
+    from site_gen.build import analyse, plan
+
+    top = _root(root)
+    diags = Diagnostics(root=top)
+    project = analyse(top, diags)
+    if project is not None:
+        plan(project, diags)
+    _print(diags)
+    typer.echo(_summary(diags), err=True)
+    if diags.has_errors:
+        raise typer.Exit(EXIT_DATA)
+
+
+
+
+@app.command()
+def standings(
+    competition: str = typer.Argument(..., help="The competition's folder name under data/."),
+    format: str = typer.Option("table", "--format", "-f", help="table, json or csv."),
+    stage: Optional[int] = typer.Option(None, "--stage", help="Show one stage's table instead of the overall one."),
+    root: Optional[Path] = RootOption,
+) -> None:
+    """Print a competition's computed standings."""
+    from site_gen.commands.standings import print_standings
+
+    raise typer.Exit(print_standings(_root(root), competition, format, stage))
+
+
+@app.command()
+def serve(
+    port: int = typer.Option(8000, "--port", "-p", help="Port on 127.0.0.1 to serve on."),
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to bind (default: loopback only)."),
+    out: Path = typer.Option(Path("_site"), "--out", "-o", help="Folder to build into while serving."),
+    root: Optional[Path] = RootOption,
+) -> None:
+    """Build, serve on 127.0.0.1, and rebuild and reload the browser on every change."""
+    from site_gen.serve import serve as run_serve
+
+    top = _root(root)
+    run_serve(top, out if out.is_absolute() else Path.cwd() / out, host, port)
+
+
+@app.command()
+def new(
+    rules: str = typer.Argument(..., help="The rule set of the new competition."),
+    competition: str = typer.Argument(..., help="Folder name (slug) of the new competition under data/."),
+    name: Optional[str] = typer.Option(None, "--name", help="The competition's display name (default: from the slug)."),
+    root: Optional[Path] = RootOption,
+) -> None:
+    """Scaffold a competition folder with commented example files."""
+    from site_gen.commands.new import new_competition
+
+    raise typer.Exit(new_competition(_root(root), rules, competition, name))
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,1 @@
+"""The verbs other than build and serve, one module each."""

@@ -1,0 +1,62 @@
+"""`site-gen standings`: a competition's computed standings in the terminal."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import typer
+
+from site_gen.build import document_json, table_csv
+from site_gen.diagnostics import Diagnostics, did_you_mean
+from site_gen.model import Table
+from site_gen.config import SiteConfig
+from site_gen.project import load_competition
+from site_gen.render.formatting import format_number
+
+FORMATS = ("table", "json", "csv")
+
+
+def print_standings(root: Path, slug: str, fmt: str, stage: int | None) -> int:
+    if fmt not in FORMATS:
+        typer.echo(f'site-gen: unknown format "{fmt}"; one of: {", ".join(FORMATS)}', err=True)
+        return 2
+    folder = root / "data" / slug
+    if not (folder / "competition.yaml").is_file():
+        known = sorted(p.parent.name for p in (root / "data").glob("*/competition.yaml"))
+        typer.echo(f'site-gen: no competition "{slug}" under data/{did_you_mean(slug, known)}', err=True)
+        return 2
+    diags = Diagnostics(root=root)
+    competition = load_competition(folder, SiteConfig(), diags)
+    if competition is None or diags.has_errors:
+        for line in diags.format("warning"):
+            typer.echo(line, err=True)
+        return 1
+    ruleset, settings, result = competition.ruleset, competition.settings, competition.result
+    if fmt == "json":
+        document = ruleset.document(settings, result)
+        sys.stdout.buffer.write(document_json(document))
+        return 0
+    table = ruleset.standings_table(settings, result, stage)
+    if table is None:
+        typer.echo(f"site-gen: no stage {stage} in {slug}", err=True)
+        return 2
+    if fmt == "csv":
+        sys.stdout.buffer.write(table_csv(table))
+    else:
+        typer.echo(text_table(table))
+    return 0
+
+
+def text_table(table: Table) -> str:
+    cells = [[c.label for c in table.columns]]
+    for row in table.rows:
+        cells.append([format_number(row.get(c.key), c.decimals) for c in table.columns])
+    widths = [max(len(r[i]) for r in cells) for i in range(len(table.columns))]
+    lines = [table.caption]
+    for index, row in enumerate(cells):
+        parts = [v.rjust(w) if c.numeric else v.ljust(w) for v, w, c in zip(row, widths, table.columns)]
+        lines.append("  ".join(parts).rstrip())
+        if index == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    return "\n".join(lines)

@@ -1,0 +1,86 @@
+"""Problems found in the input, reported as `path:line: severity: message`.
+
+Nothing reports through logging: every reader appends to a `Diagnostics` list so a
+single run can show every problem at once.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+ERROR = "error"
+WARNING = "warning"
+NOTICE = "notice"
+_SEVERITY_ORDER = {ERROR: 0, WARNING: 1, NOTICE: 2}
+
+
+@dataclass(frozen=True, order=True)
+class Diagnostic:
+    path: str
+    line: int | None
+    severity: str
+    message: str
+
+    def format(self) -> str:
+        where = self.path if self.line is None else f"{self.path}:{self.line}"
+        return f"{where}: {self.severity}: {self.message}"
+
+
+@dataclass
+class Diagnostics:
+    """An append-only collection of diagnostics, shared by every reader of one run."""
+
+    root: Path | None = None
+    items: list[Diagnostic] = field(default_factory=list)
+
+    def _rel(self, path: Path | str) -> str:
+        p = Path(path)
+        if self.root is not None:
+            try:
+                p = p.resolve().relative_to(self.root.resolve())
+            except ValueError:
+                pass
+        return p.as_posix()
+
+    def add(self, severity: str, path: Path | str, line: int | None, message: str) -> None:
+        self.items.append(Diagnostic(self._rel(path), line, severity, message))
+
+    def error(self, path: Path | str, line: int | None, message: str) -> None:
+        self.add(ERROR, path, line, message)
+
+    def warning(self, path: Path | str, line: int | None, message: str) -> None:
+        self.add(WARNING, path, line, message)
+
+    def notice(self, path: Path | str, line: int | None, message: str) -> None:
+        self.add(NOTICE, path, line, message)
+
+    @property
+    def has_errors(self) -> bool:
+        return any(d.severity == ERROR for d in self.items)
+
+    def count(self, severity: str) -> int:
+        return sum(1 for d in self.items if d.severity == severity)
+
+    def sorted(self) -> list[Diagnostic]:
+        """File order, then line order; stable for equal positions (report order kept)."""
+        indexed = list(enumerate(self.items))
+        indexed.sort(key=lambda t: (t[1].path, t[1].line or 0, t[0]))
+        return [d for _, d in indexed]
+
+    def format(self, min_severity: str = NOTICE) -> list[str]:
+        limit = _SEVERITY_ORDER[min_severity]
+        return [d.format() for d in self.sorted() if _SEVERITY_ORDER[d.severity] <= limit]
+
+
+def did_you_mean(word: str, candidates: Iterable[str]) -> str:
+    """A ' (did you mean "x"?)' suffix for the closest candidate, or ''."""
+    pool = list(dict.fromkeys(str(c) for c in candidates))
+    close = difflib.get_close_matches(word, pool, n=1, cutoff=0.6)
+    if not close:
+        lowered = {c.lower(): c for c in pool}
+        if word.lower() in lowered:
+            close = [lowered[word.lower()]]
+    return f'; did you mean "{close[0]}"?' if close else ""

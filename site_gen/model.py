@@ -1,0 +1,75 @@
+"""What rule sets hand to the build: pages to render, tables to publish, files to write.
+
+Rule sets never import the renderer: they describe a page as (url, template, context)
+and a table as columns and rows, and the build joins them with the theme.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str
+    label: str
+    numeric: bool = False
+    link_key: str | None = None  # the row key holding this cell's link
+    decimals: int = 3  # shown decimals for exact fractions
+
+
+@dataclass
+class Table:
+    """A published table: rendered as HTML and exported as `<slug>.csv`."""
+
+    slug: str
+    caption: str
+    columns: tuple[Column, ...]
+    rows: list[dict[str, Any]]
+    struck: set[tuple[int, str]] = field(default_factory=set)  # (row index, column key)
+    highlighted: set[int] = field(default_factory=set)  # row indexes
+    line_after: int | None = None  # a rule drawn after this row index (e.g. eligibility)
+    line_label: str = ""
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Page:
+    url: str  # site-relative, without leading slash; "" is the home page, "x/" a folder
+    template: str
+    title: str
+    context: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SearchEntry:
+    title: str
+    url: str
+    kind: str  # "player", "competition", "page"
+    detail: str = ""
+
+
+@dataclass
+class CompetitionSite:
+    """Everything a rule set publishes for one competition."""
+
+    pages: list[Page]
+    tables: list[Table]
+    document: dict[str, Any]
+    search: list[SearchEntry]
+    updated: dt.date | None
+    status: str
+    summary: Table | None = None  # the headline table shown on the home page
+
+
+@dataclass(frozen=True)
+class CompetitionInfo:
+    slug: str
+    name: str
+    rules: str
+    language: str
+    description: str
+    folder: Path

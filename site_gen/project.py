@@ -1,0 +1,125 @@
+"""Finding a project's parts: site.yaml, data/<slug>/ competitions and content/ pages."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from site_gen.config import Field, SiteConfig, as_language, as_str, parse_fields, site_config
+from site_gen.diagnostics import Diagnostics, did_you_mean
+from site_gen.model import CompetitionInfo
+from site_gen.rules import RULESETS
+from site_gen.rules.base import RuleSet
+from site_gen.slugs import slugify
+from site_gen.sources.markdown_reader import MarkdownPage, read_markdown
+from site_gen.sources.yaml_reader import read_yaml
+
+COMMON_FIELDS = (
+    Field("name", as_str, doc="the competition's name as shown on the site"),
+    Field("rules", as_str, doc="the rule set: " + ", ".join(RULESETS)),
+    Field("language", as_language, None, "language of this competition's pages; default: site.yaml's"),
+    Field("description", as_str, "", "one line shown on the home page"),
+)
+
+
+class NotAProject(Exception):
+    """The folder holds no site.yaml: a usage error, not a data error."""
+
+
+@dataclass
+class Competition:
+    info: CompetitionInfo
+    ruleset: RuleSet
+    settings: Any
+    data: Any = None
+    result: Any = None
+    pages: list[MarkdownPage] = field(default_factory=list)
+
+
+@dataclass
+class Project:
+    root: Path
+    site: SiteConfig
+    competitions: list[Competition]
+    pages: list[MarkdownPage]
+
+
+def find_root(start: Path) -> Path:
+    for folder in [start, *start.parents]:
+        if (folder / "site.yaml").is_file():
+            return folder
+    raise NotAProject(f"no site.yaml in {start} or any folder above it; run site-gen inside a site's repository")
+
+
+def load_project(root: Path, diags: Diagnostics) -> Project | None:
+    ok, doc = read_yaml(root / "site.yaml", diags)
+    site = site_config(doc, root / "site.yaml", diags) if ok else None
+    site = site or SiteConfig()
+    competitions = []
+    data_dir = root / "data"
+    if data_dir.is_dir():
+        for folder in sorted(p for p in data_dir.iterdir() if p.is_dir() and not p.name.startswith(".")):
+            competition = load_competition(folder, site, diags)
+            if competition is not None:
+                competition.pages = _markdown_pages(root / "content" / folder.name, diags, site)
+                competitions.append(competition)
+    pages = _markdown_pages(root / "content", diags, site)
+    return Project(root, site, competitions, pages)
+
+
+def load_competition(folder: Path, site: SiteConfig, diags: Diagnostics) -> Competition | None:
+    """Settings and data of one competition, computed; None when anything is wrong."""
+    path = folder / "competition.yaml"
+    if not path.is_file():
+        diags.error(folder, None, "a competition folder needs a competition.yaml (name, rules, settings)")
+        return None
+    if slugify(folder.name) != folder.name:
+        diags.error(folder, None, f'folder name "{folder.name}" is not a valid slug; try "{slugify(folder.name)}"')
+        return None
+    ok, doc = read_yaml(path, diags)
+    if not ok:
+        return None
+    if not isinstance(doc, dict):
+        diags.error(path, 1, "competition.yaml must be a mapping with name, rules and the rule set's settings")
+        return None
+    rules_name = doc.get("rules")
+    ruleset = RULESETS.get(rules_name) if isinstance(rules_name, str) else None
+    if ruleset is None:
+        known = ", ".join(RULESETS)
+        line = doc.line_of("rules") if "rules" in doc else doc.line
+        what = "missing rules:" if rules_name is None else f'unknown rules "{rules_name}"'
+        diags.error(path, line, f"{what}; known rule sets: {known}{did_you_mean(str(rules_name or ''), RULESETS)}")
+        return None
+    values = parse_fields(doc, list(COMMON_FIELDS) + list(ruleset.fields), path, diags)
+    if values is None:
+        return None
+    common = {f.key: values.pop(f.key) for f in COMMON_FIELDS}
+    settings = ruleset.make_settings(values)
+    info = CompetitionInfo(
+        slug=folder.name,
+        name=common["name"],
+        rules=ruleset.name,
+        language=common["language"] or site.language,
+        description=common["description"],
+        folder=folder,
+    )
+    competition = Competition(info, ruleset, settings)
+    competition.data = ruleset.load(folder, settings, diags)
+    if competition.data is None:
+        return None
+    competition.result = ruleset.compute(competition.data, settings)
+    ruleset.report(competition.data, settings, competition.result, diags)
+    return competition
+
+
+def _markdown_pages(folder: Path, diags: Diagnostics, site: SiteConfig) -> list[MarkdownPage]:
+    if not folder.is_dir():
+        return []
+    pages = []
+    for path in sorted(folder.glob("*.md")):
+        page = read_markdown(path, slugify(path.stem, "page"), diags, raw_html=site.markdown_raw_html)
+        if page is not None:
+            pages.append(page)
+    pages.sort(key=lambda p: (p.order, p.slug))
+    return pages

@@ -1,0 +1,57 @@
+"""The Jinja environment: project templates/ over the theme's, and the helpers templates use.
+
+A project template can extend the theme's template of the same name as `!theme/<name>`.
+Data is only ever passed as context, never compiled as a template.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import quote, urljoin, urlsplit
+
+from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader, StrictUndefined, select_autoescape
+
+from site_gen.render.charts import bar_chart
+from site_gen.render.formatting import format_number, sort_key
+
+PACKAGED_THEMES = Path(__file__).resolve().parent.parent / "themes"
+
+
+def theme_dir(root: Path, theme: str) -> Path:
+    """The project's themes/<name>/ if it has one, else the theme shipped with site-gen."""
+    own = root / "themes" / theme
+    return own if own.is_dir() else PACKAGED_THEMES / theme
+
+
+def base_path(base_url: str) -> str:
+    """The path part of the base URL, with a trailing slash: '/club/' for https://x.org/club."""
+    path = urlsplit(base_url).path.strip("/")
+    return f"/{path}/" if path else "/"
+
+
+def make_environment(root: Path, theme: str, base_url: str, serving: bool = False) -> Environment:
+    theme_templates = FileSystemLoader(str(theme_dir(root, theme) / "templates"))
+    loaders = []
+    if (root / "templates").is_dir():
+        loaders.append(FileSystemLoader(str(root / "templates")))
+    loaders += [theme_templates, PrefixLoader({"!theme": theme_templates}, delimiter="/")]
+    env = Environment(
+        loader=ChoiceLoader(loaders),
+        autoescape=select_autoescape(["html", "xml", "svg"], default_for_string=True),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    prefix = base_path(base_url)
+
+    def url(path: str) -> str:
+        return prefix + quote(path.lstrip("/"), safe="/#?=&.-_~")
+
+    def absolute(path: str) -> str:
+        absolute_base = base_url if "://" in base_url else ""
+        return urljoin(absolute_base.rstrip("/") + "/", quote(path.lstrip("/"), safe="/#?=&.-_~")) if absolute_base else url(path)
+
+    env.globals.update(url=url, absolute=absolute, bar_chart=bar_chart, serving=serving)
+    env.filters.update(num=format_number, sortkey=sort_key)
+    return env

@@ -1,0 +1,73 @@
+"""The `online-marathon` JSON document, exactly as the spec lays it out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from site_gen.rules.online_marathon.scoring import MarathonResult, StageRow
+from site_gen.rules.online_marathon.settings import Settings
+from site_gen.values import json_number
+
+
+def _series(row: StageRow) -> dict[str, Any]:
+    games = row.games[row.series_start : row.series_end]
+    return {
+        "first_game": games[0].game_id,
+        "last_game": games[-1].game_id,
+        "table_points": json_number(row.series_table_points),
+        "game_points": row.series_raw_game_points,
+    }
+
+
+def _stage_row(row: StageRow) -> dict[str, Any]:
+    return {
+        "rank": row.rank,
+        "player": row.player,
+        "games": row.n,
+        "table_points": json_number(row.table_points),
+        "series": _series(row),
+        "best_average": json_number(row.best_average),
+        "stage_average": json_number(row.stage_average),
+        "score": json_number(row.score),
+        "series_game_points": row.series_game_points,
+        "norm_rating": row.norm_rating,
+    }
+
+
+def document(settings: Settings, result: MarathonResult) -> dict[str, Any]:
+    return {
+        "rules": "online-marathon",
+        "stages": [
+            {
+                "stage": s.stage.number,
+                "from": s.stage.first.isoformat(),
+                "to": s.stage.last.isoformat(),
+                "eligible": s.eligible,
+                "rows": [_stage_row(r) for r in s.rows],
+            }
+            for s in result.stages
+        ],
+        "marathon": [
+            {
+                "rank": m.rank,
+                "player": m.player,
+                "total_norm_rating": m.total_norm_rating,
+                "norm_ratings": {str(k): v for k, v in m.norm_ratings.items()},
+                "dropped_stages": list(m.dropped),
+                "score_sum": json_number(m.score_sum),
+                "games": m.games,
+            }
+            for m in result.marathon
+        ],
+        "games": [
+            {
+                "game": g.game.id,
+                "stage": g.stage,
+                "counted": g.counted,
+                "table_points": {}
+                if g.disqualified
+                else {p: json_number(tp) for p, tp in zip(g.game.players, g.table_points)},
+            }
+            for g in result.games
+        ],
+    }

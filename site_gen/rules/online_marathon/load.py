@@ -1,0 +1,260 @@
+"""Reading an online marathon's files: games.csv, optional players.csv and sanctions.yaml."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from site_gen.diagnostics import Diagnostics, did_you_mean
+from site_gen.rules.online_marathon.model import (
+    DisqualifiedGame,
+    DisqualifiedPlayer,
+    Game,
+    GamePenalty,
+    MarathonData,
+    Sanctions,
+    StagePenalty,
+)
+from site_gen.rules.online_marathon.settings import Settings
+from site_gen.sources.csv_reader import read_csv
+from site_gen.sources.yaml_reader import YamlList, read_yaml
+from site_gen.values import parse_date, parse_int, parse_timestamp
+
+GAME_COLUMNS = ["game", "table", "started_at"] + [f"{k}{i}" for i in range(1, 5) for k in ("player", "score")]
+GAME_PENALTIES = (5, 10, 20, 60)
+STAGE_GAME_PENALTIES = (50, 100, 200, 600)
+STAGE_TABLE_PENALTIES = (1, 2, 4)
+
+
+def load(folder: Path, settings: Settings, diags: Diagnostics) -> MarathonData | None:
+    errors_before = diags.count("error")
+    games = _load_games(folder / "games.csv", settings, diags)
+    known_players = _load_players(folder / "players.csv", diags)
+    if games is not None and known_players is not None:
+        _check_players_known(folder / "games.csv", games, known_players, diags)
+    sanctions = Sanctions()
+    if games is not None and (folder / "sanctions.yaml").exists():
+        sanctions = _load_sanctions(folder / "sanctions.yaml", settings, games, diags) or Sanctions()
+    if games is None or diags.count("error") > errors_before:
+        return None
+    return MarathonData(tuple(games), sanctions, str(folder / "games.csv"), str(folder / "sanctions.yaml"))
+
+
+def _load_games(path: Path, settings: Settings, diags: Diagnostics) -> list[Game] | None:
+    if not path.exists():
+        diags.error(path, None, "missing file: an online marathon needs games.csv")
+        return None
+    rows = read_csv(path, diags, GAME_COLUMNS)
+    if rows is None:
+        return None
+    games: list[Game] = []
+    first_line: dict[str, int] = {}
+    for row in rows:
+        ok = True
+        game_id = row.get("game")
+        if not game_id:
+            diags.error(path, row.line, 'empty "game" id')
+            ok = False
+        elif game_id in first_line:
+            diags.error(path, row.line, f'duplicate game id "{game_id}" (first on line {first_line[game_id]})')
+            ok = False
+        else:
+            first_line[game_id] = row.line
+        started, why = parse_timestamp(row.get("started_at"), settings.games_timezone)
+        if started is None:
+            diags.error(path, row.line, f"started_at: {why}")
+            ok = False
+        players, scores = [], []
+        for i in range(1, 5):
+            name = row.get(f"player{i}")
+            if not name:
+                diags.error(path, row.line, f"player{i} is empty: a game needs four players")
+                ok = False
+            elif name in players:
+                diags.error(path, row.line, f'player "{name}" sits twice at the table')
+                ok = False
+            players.append(name)
+            score = parse_int(row.get(f"score{i}"))
+            if score is None:
+                diags.error(path, row.line, f'score{i} "{row.get(f"score{i}")}" is not a whole number')
+                ok = False
+            scores.append(score)
+        if ok:
+            games.append(Game(game_id, row.get("table"), started, tuple(players), tuple(scores), row.line))
+    return games
+
+
+def _load_players(path: Path, diags: Diagnostics) -> set[str] | None:
+    """The declared players, or an empty set when players.csv is absent (no check then)."""
+    if not path.exists():
+        return set()
+    rows = read_csv(path, diags, ["player"], optional=["name", "country", "city"])
+    if rows is None:
+        return None
+    players: dict[str, int] = {}
+    for row in rows:
+        name = row.get("player")
+        if not name:
+            diags.error(path, row.line, "empty player name")
+        elif name in players:
+            diags.error(path, row.line, f'player "{name}" is listed twice (first on line {players[name]})')
+        else:
+            players[name] = row.line
+    return set(players)
+
+
+def _check_players_known(path: Path, games: list[Game], known: set[str], diags: Diagnostics) -> None:
+    if not known:
+        return
+    for game in games:
+        for name in game.players:
+            if name not in known:
+                diags.error(path, game.line, f'unknown player "{name}" (not in players.csv){did_you_mean(name, sorted(known))}')
+
+
+def _load_sanctions(path: Path, settings: Settings, games: list[Game], diags: Diagnostics) -> Sanctions | None:
+    ok, doc = read_yaml(path, diags)
+    if not ok:
+        return None
+    if doc is None:
+        return Sanctions()
+    if not isinstance(doc, dict):
+        diags.error(path, 1, "sanctions.yaml must be a mapping with disqualified_games, disqualified_players, penalties")
+        return None
+    checker = _SanctionChecker(path, settings, games, diags)
+    sections = {"disqualified_games": checker.game, "disqualified_players": checker.player, "penalties": checker.penalty}
+    for key in doc:
+        if key not in sections:
+            diags.error(path, doc.line_of(key), f'unknown section "{key}"{did_you_mean(str(key), sections)}')
+    for key, handler in sections.items():
+        entries = doc.get(key)
+        if entries is None:
+            continue
+        if not isinstance(entries, list):
+            diags.error(path, doc.line_of(key), f"{key} must be a list of entries")
+            continue
+        for i, entry in enumerate(entries):
+            line = entries.line_of(i) if isinstance(entries, YamlList) else doc.line_of(key)
+            if not isinstance(entry, dict):
+                diags.error(path, line, f"each entry of {key} must be a mapping")
+                continue
+            handler(entry, line)
+    return Sanctions(
+        tuple(checker.games), tuple(checker.players), tuple(checker.game_penalties), tuple(checker.stage_penalties)
+    )
+
+
+class _SanctionChecker:
+    """Validates sanction entries one by one, collecting every problem."""
+
+    def __init__(self, path: Path, settings: Settings, games: list[Game], diags: Diagnostics):
+        self.path, self.settings, self.diags = path, settings, diags
+        self.games_by_id = {g.id: g for g in games}
+        self.player_names = sorted({p for g in games for p in g.players})
+        self.games: list[DisqualifiedGame] = []
+        self.players: list[DisqualifiedPlayer] = []
+        self.game_penalties: list[GamePenalty] = []
+        self.stage_penalties: list[StagePenalty] = []
+
+    def _keys(self, entry: dict, line: int, allowed: tuple[str, ...]) -> bool:
+        ok = True
+        for key in entry:
+            if key not in allowed:
+                self.diags.error(self.path, line, f'unknown key "{key}"{did_you_mean(str(key), allowed)}')
+                ok = False
+        return ok
+
+    def _game(self, entry: dict, line: int) -> str | None:
+        raw = entry.get("game")
+        game_id = str(raw) if raw is not None and not isinstance(raw, (dict, list)) else None
+        if game_id is None:
+            self.diags.error(self.path, line, "missing game id")
+        elif game_id not in self.games_by_id:
+            self.diags.error(self.path, line, f'unknown game "{game_id}"{did_you_mean(game_id, self.games_by_id)}')
+            return None
+        return game_id
+
+    def _player(self, entry: dict, line: int) -> str | None:
+        name = entry.get("player")
+        if not isinstance(name, str) or not name:
+            self.diags.error(self.path, line, "missing player name")
+            return None
+        if name not in self.player_names:
+            self.diags.error(self.path, line, f'unknown player "{name}"{did_you_mean(name, self.player_names)}')
+            return None
+        return name
+
+    @staticmethod
+    def _reason(entry: dict) -> str:
+        return "" if entry.get("reason") is None else str(entry.get("reason"))
+
+    def game(self, entry: dict, line: int) -> None:
+        keys_ok = self._keys(entry, line, ("game", "reason"))
+        game_id = self._game(entry, line)
+        if keys_ok and game_id:
+            self.games.append(DisqualifiedGame(game_id, self._reason(entry), line))
+
+    def player(self, entry: dict, line: int) -> None:
+        keys_ok = self._keys(entry, line, ("player", "from", "to", "reason"))
+        name = self._player(entry, line)
+        first = parse_date(entry.get("from"))
+        if first is None:
+            self.diags.error(self.path, line, f'"from" must be a date YYYY-MM-DD, found {entry.get("from")!r}')
+        last = None
+        if entry.get("to") is not None:
+            last = parse_date(entry.get("to"))
+            if last is None:
+                self.diags.error(self.path, line, f'"to" must be a date YYYY-MM-DD, found {entry.get("to")!r}')
+                return
+            if first is not None and last < first:
+                self.diags.error(self.path, line, f'"to" ({last}) is before "from" ({first})')
+                return
+        if keys_ok and name and first is not None:
+            self.players.append(DisqualifiedPlayer(name, first, last, self._reason(entry), line))
+
+    def penalty(self, entry: dict, line: int) -> None:
+        if "game" in entry:
+            self._game_penalty(entry, line)
+        elif "stage" in entry:
+            self._stage_penalty(entry, line)
+        else:
+            self.diags.error(self.path, line, 'a penalty names either a "game" or a "stage"')
+
+    def _amount(self, entry: dict, key: str, allowed: tuple[int, ...], line: int) -> int | None:
+        value = entry.get(key)
+        if value is None:
+            return 0
+        number = parse_int(value) if not isinstance(value, str) else None
+        if number not in allowed:
+            self.diags.error(self.path, line, f"{key} penalty must be one of {', '.join(map(str, allowed))}, found {value!r}")
+            return None
+        return number
+
+    def _game_penalty(self, entry: dict, line: int) -> None:
+        keys_ok = self._keys(entry, line, ("player", "game", "game_points", "reason"))
+        name, game_id = self._player(entry, line), self._game(entry, line)
+        if "game_points" not in entry:
+            self.diags.error(self.path, line, "a game penalty needs game_points (5, 10, 20 or 60)")
+            return
+        amount = self._amount(entry, "game_points", GAME_PENALTIES, line)
+        if name and game_id and name not in self.games_by_id[game_id].players:
+            self.diags.error(self.path, line, f'player "{name}" did not play game "{game_id}"')
+            return
+        if keys_ok and name and game_id and amount:
+            self.game_penalties.append(GamePenalty(name, game_id, amount, self._reason(entry), line))
+
+    def _stage_penalty(self, entry: dict, line: int) -> None:
+        keys_ok = self._keys(entry, line, ("player", "stage", "game_points", "table_points", "reason"))
+        name = self._player(entry, line)
+        stage = entry.get("stage")
+        numbers = [s.number for s in self.settings.stages]
+        stage_ok = isinstance(stage, int) and not isinstance(stage, bool) and stage in numbers
+        if not stage_ok:
+            self.diags.error(self.path, line, f"unknown stage {stage!r}; stages are {', '.join(map(str, numbers))}")
+        if "game_points" not in entry and "table_points" not in entry:
+            self.diags.error(self.path, line, "a stage penalty needs game_points (50, 100, 200, 600) or table_points (1, 2, 4)")
+            return
+        gp = self._amount(entry, "game_points", STAGE_GAME_PENALTIES, line)
+        tp = self._amount(entry, "table_points", STAGE_TABLE_PENALTIES, line)
+        if keys_ok and name and stage_ok and gp is not None and tp is not None:
+            self.stage_penalties.append(StagePenalty(name, stage, gp, tp, self._reason(entry), line))

@@ -1,0 +1,42 @@
+"""What `check` says about data that is valid but may not be what the organiser meant."""
+
+from __future__ import annotations
+
+from site_gen.diagnostics import Diagnostics
+from site_gen.rules.online_marathon.model import MarathonData
+from site_gen.rules.online_marathon.scoring import MarathonResult
+from site_gen.rules.online_marathon.settings import Settings
+
+
+def report(data: MarathonData, settings: Settings, result: MarathonResult, diags: Diagnostics) -> None:
+    for outcome in result.games:
+        game = outcome.game
+        if not settings.table_pattern.search(game.table):
+            diags.notice(
+                data.games_path,
+                game.line,
+                f'game {game.id} is not part of the marathon: table "{game.table}" does not match {settings.table_pattern.pattern}',
+            )
+        elif not outcome.part_of_marathon:
+            day = game.started_at.astimezone(settings.timezone).date()
+            diags.notice(
+                data.games_path,
+                game.line,
+                f"game {game.id} is not part of the marathon: it starts on {day} in {settings.timezone.key}, "
+                f"outside the period {settings.period.first} to {settings.period.last}",
+            )
+        elif outcome.stage is None:
+            day = game.started_at.astimezone(settings.stage_timezone).date()
+            diags.warning(
+                data.games_path,
+                game.line,
+                f"game {game.id} is inside the period but in no stage: it starts on {day} in {settings.stage_timezone.key}",
+            )
+    for penalty in data.sanctions.stage_penalties:
+        stage = result.stages[penalty.stage - 1]
+        if stage.row(penalty.player) is None:
+            diags.warning(
+                data.sanctions_path,
+                penalty.line,
+                f'player "{penalty.player}" has no counted game in stage {penalty.stage}; the penalty has no effect',
+            )

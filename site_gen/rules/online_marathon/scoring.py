@@ -1,0 +1,327 @@
+"""The online-marathon scoring engine (spec steps 1-9). Pure: data and settings in,
+results out; exact arithmetic with Fraction throughout."""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from site_gen.ranking import rank_desc
+from site_gen.rules.online_marathon.model import Game, MarathonData, StagePenalty
+from site_gen.rules.online_marathon.settings import Settings, Stage
+from site_gen.values import round_half_up
+
+Places = tuple[int, int]  # (first, last) place occupied; equal when not shared
+
+
+@dataclass(frozen=True)
+class GameResult:
+    game: Game
+    part_of_marathon: bool  # right table and inside the period
+    stage: int | None  # set only for a game that is part of the marathon and in a stage
+    disqualified: bool
+    game_points: tuple[int, ...]  # after per-game penalties
+    table_points: tuple[Fraction, ...]
+    places: tuple[Places, ...]
+    counts_for: frozenset[str]
+
+    @property
+    def counted(self) -> bool:
+        return bool(self.counts_for)
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    game_id: str
+    started_at: dt.datetime
+    game_points: int  # after a per-game penalty
+    penalty: int  # game points taken by a per-game penalty
+    table_points: Fraction
+    places: Places
+    opponents: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class StageRow:
+    player: str
+    rank: int
+    games: tuple[PlayedGame, ...]
+    series_start: int  # index into games; the series is games[start:end]
+    series_end: int
+    table_points: Fraction  # TP sum before stage penalties
+    series_table_points: Fraction
+    series_raw_game_points: int
+    penalty_table_points: int
+    penalty_game_points: int
+    best_average: Fraction
+    stage_average: Fraction
+    score: Fraction
+    series_game_points: int
+    eligible: bool
+    norm_rating: int
+
+    @property
+    def n(self) -> int:
+        return len(self.games)
+
+    @property
+    def keys(self) -> tuple:
+        return stage_keys(self.score, self.series_game_points, self.n)
+
+
+@dataclass(frozen=True)
+class StageResult:
+    stage: Stage
+    rows: tuple[StageRow, ...]
+    eligible: int
+    provisional: bool
+
+    def row(self, player: str) -> StageRow | None:
+        return next((r for r in self.rows if r.player == player), None)
+
+
+@dataclass(frozen=True)
+class MarathonRow:
+    player: str
+    rank: int
+    norm_ratings: dict[int, int]  # stage number -> NR, for stages played
+    scores: dict[int, Fraction]
+    dropped: tuple[int, ...]
+    total_norm_rating: int
+    score_sum: Fraction
+    games: int
+
+    @property
+    def keys(self) -> tuple:
+        return (self.total_norm_rating, self.score_sum, self.games)
+
+
+@dataclass(frozen=True)
+class MarathonResult:
+    games: tuple[GameResult, ...]
+    stages: tuple[StageResult, ...]
+    marathon: tuple[MarathonRow, ...]
+    updated: dt.date | None  # day (stage zone) of the newest game in the data
+
+
+def stage_keys(score: Fraction, series_game_points: int, n: int) -> tuple:
+    return (score, series_game_points, n)
+
+
+# --- step 1: table points ------------------------------------------------------------
+
+
+def table_points(scores: tuple[int, ...], place_points: tuple[int, ...]) -> tuple[tuple[Fraction, ...], tuple[Places, ...]]:
+    """Each seat's table points and places; equal scores share the average of their places."""
+    order = sorted(range(len(scores)), key=lambda i: -scores[i])
+    tps: list[Fraction] = [Fraction(0)] * len(scores)
+    places: list[Places] = [(0, 0)] * len(scores)
+    start = 0
+    while start < len(order):
+        end = start
+        while end + 1 < len(order) and scores[order[end + 1]] == scores[order[start]]:
+            end += 1
+        share = Fraction(sum(place_points[start : end + 1]), end - start + 1)
+        for position in range(start, end + 1):
+            tps[order[position]] = share
+            places[order[position]] = (start + 1, end + 1)
+        start = end + 1
+    return tuple(tps), tuple(places)
+
+
+# --- steps 2-3: games ----------------------------------------------------------------
+
+
+def _local_day(moment: dt.datetime, zone) -> dt.date:
+    return moment.astimezone(zone).date()
+
+
+def score_games(data: MarathonData, settings: Settings) -> tuple[GameResult, ...]:
+    disqualified = {d.game for d in data.sanctions.disqualified_games}
+    penalties: dict[tuple[str, str], int] = {}
+    for p in data.sanctions.game_penalties:
+        penalties[(p.game, p.player)] = penalties.get((p.game, p.player), 0) + p.game_points
+    results = []
+    for game in data.games:
+        part = bool(settings.table_pattern.search(game.table)) and settings.period.contains(
+            _local_day(game.started_at, settings.timezone)
+        )
+        stage_day = _local_day(game.started_at, settings.stage_timezone)
+        stage = settings.stage_of(stage_day) if part else None
+        points = tuple(s - penalties.get((game.id, p), 0) for p, s in zip(game.players, game.scores))
+        tps, places = table_points(points, settings.place_points)
+        is_out = game.id in disqualified
+        counts_for: frozenset[str] = frozenset()
+        if stage is not None and not is_out:
+            counts_for = frozenset(
+                p
+                for p in game.players
+                if not any(d.player == p and d.covers(stage_day) for d in data.sanctions.disqualified_players)
+            )
+        results.append(
+            GameResult(game, part, stage.number if stage else None, is_out, points, tps, places, counts_for)
+        )
+    return tuple(results)
+
+
+def _game_id_cmp(a: str, b: str) -> int:
+    if a.isdigit() and b.isdigit():
+        x, y = int(a), int(b)
+    else:
+        x, y = a, b
+    return (x > y) - (x < y)
+
+
+_by_start_then_id = functools.cmp_to_key(
+    lambda a, b: (a[0] > b[0]) - (a[0] < b[0]) or _game_id_cmp(a[1], b[1])
+)
+
+
+# --- steps 4-8: a stage --------------------------------------------------------------
+
+
+def best_series(games: tuple[PlayedGame, ...], length: int) -> tuple[int, int]:
+    """[start, end) of the best run of `length` games (all games when fewer): highest
+    TP sum, then highest game-point sum, then the earliest."""
+    n = len(games)
+    if n < length:
+        return 0, n
+    tp = sum((g.table_points for g in games[:length]), Fraction(0))
+    gp = sum(g.game_points for g in games[:length])
+    best = (tp, gp, 0)
+    for start in range(1, n - length + 1):
+        leaving, entering = games[start - 1], games[start + length - 1]
+        tp += entering.table_points - leaving.table_points
+        gp += entering.game_points - leaving.game_points
+        if (tp, gp) > best[:2]:
+            best = (tp, gp, start)
+    return best[2], best[2] + length
+
+
+def _stage_row(player: str, games: tuple[PlayedGame, ...], penalties: list[StagePenalty], settings: Settings) -> StageRow:
+    length = settings.series_length
+    start, end = best_series(games, length)
+    series = games[start:end]
+    n = len(games)
+    tp_sum = sum((g.table_points for g in games), Fraction(0))
+    series_tp = sum((g.table_points for g in series), Fraction(0))
+    series_gp = sum(g.game_points for g in series)
+    pen_tp = sum(p.table_points for p in penalties)
+    pen_gp = sum(p.game_points for p in penalties)
+    best_average = series_tp / length
+    stage_average = (tp_sum - pen_tp) / max(n, length)
+    return StageRow(
+        player=player,
+        rank=0,
+        games=games,
+        series_start=start,
+        series_end=end,
+        table_points=tp_sum,
+        series_table_points=series_tp,
+        series_raw_game_points=series_gp,
+        penalty_table_points=pen_tp,
+        penalty_game_points=pen_gp,
+        best_average=best_average,
+        stage_average=stage_average,
+        score=(best_average + stage_average) / 2,
+        series_game_points=series_gp - pen_gp,
+        eligible=n >= settings.rating_min_games,
+        norm_rating=0,
+    )
+
+
+def norm_ratings(rows: list[StageRow], min_games: int) -> dict[str, int]:
+    """NR of each eligible player from the rows in table order (step 8)."""
+    eligible = [r for r in rows if r.n >= min_games]
+    count = len(eligible)
+    ratings: dict[str, int] = {}
+    position = 0
+    for index, row in enumerate(eligible):
+        if index == 0 or row.keys != eligible[index - 1].keys:
+            position = index + 1
+        ratings[row.player] = 1000 if count == 1 else round_half_up(Fraction(1000 * (count - position), count - 1))
+    return ratings
+
+
+def score_stage(stage: Stage, games: tuple[GameResult, ...], stage_penalties, settings: Settings, updated) -> StageResult:
+    played: dict[str, list[tuple[tuple, PlayedGame]]] = {}
+    for result in games:
+        if result.stage != stage.number or result.disqualified:
+            continue
+        g = result.game
+        for seat, player in enumerate(g.players):
+            if player not in result.counts_for:
+                continue
+            entry = PlayedGame(
+                game_id=g.id,
+                started_at=g.started_at,
+                game_points=result.game_points[seat],
+                penalty=g.scores[seat] - result.game_points[seat],
+                table_points=result.table_points[seat],
+                places=result.places[seat],
+                opponents=tuple(p for p in g.players if p != player),
+            )
+            played.setdefault(player, []).append((_by_start_then_id((g.started_at, g.id)), entry))
+    rows = []
+    for player, entries in played.items():
+        entries.sort(key=lambda e: e[0])
+        own = [p for p in stage_penalties if p.player == player and p.stage == stage.number]
+        rows.append(_stage_row(player, tuple(e[1] for e in entries), own, settings))
+    ranked = rank_desc(rows, keys=lambda r: r.keys, name=lambda r: r.player)
+    ordered = [replace(r.item, rank=r.rank) for r in ranked]
+    ratings = norm_ratings(ordered, settings.rating_min_games)
+    ordered = [replace(r, norm_rating=ratings.get(r.player, 0)) for r in ordered]
+    provisional = updated is not None and updated < stage.last
+    return StageResult(stage, tuple(ordered), sum(1 for r in ordered if r.eligible), provisional)
+
+
+# --- step 9: the marathon ------------------------------------------------------------
+
+
+def dropped_stages(stage_rows: dict[int, StageRow], stage_count: int, counted: int) -> tuple[int, ...]:
+    """Stages dropped for a player who played in every stage (step 9)."""
+    if len(stage_rows) < stage_count:
+        return ()
+    remaining = dict(stage_rows)
+    dropped = []
+    while len(remaining) > counted:
+        worst = min(remaining.items(), key=lambda kv: (kv[1].norm_rating, kv[1].score, kv[1].n, -kv[0]))
+        dropped.append(worst[0])
+        del remaining[worst[0]]
+    return tuple(sorted(dropped))
+
+
+def score_marathon(stages: tuple[StageResult, ...], settings: Settings) -> tuple[MarathonRow, ...]:
+    by_player: dict[str, dict[int, StageRow]] = {}
+    for stage in stages:
+        for row in stage.rows:
+            by_player.setdefault(row.player, {})[stage.stage.number] = row
+    rows = []
+    for player, played in by_player.items():
+        dropped = dropped_stages(played, len(settings.stages), settings.counted_stages)
+        counted = {k: v for k, v in played.items() if k not in dropped}
+        rows.append(
+            MarathonRow(
+                player=player,
+                rank=0,
+                norm_ratings={k: v.norm_rating for k, v in sorted(played.items())},
+                scores={k: v.score for k, v in sorted(played.items())},
+                dropped=dropped,
+                total_norm_rating=sum(v.norm_rating for v in counted.values()),
+                score_sum=sum((v.score for v in counted.values()), Fraction(0)),
+                games=sum(v.n for v in played.values()),
+            )
+        )
+    ranked = rank_desc(rows, keys=lambda r: r.keys, name=lambda r: r.player)
+    return tuple(replace(r.item, rank=r.rank) for r in ranked)
+
+
+def compute(data: MarathonData, settings: Settings) -> MarathonResult:
+    games = score_games(data, settings)
+    updated = max((_local_day(g.started_at, settings.stage_timezone) for g in data.games), default=None)
+    stages = tuple(
+        score_stage(stage, games, data.sanctions.stage_penalties, settings, updated) for stage in settings.stages
+    )
+    return MarathonResult(games, stages, score_marathon(stages, settings), updated)

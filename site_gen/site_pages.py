@@ -1,0 +1,84 @@
+"""The site-wide pages: home, content pages, 404, feed, sitemap and the search index."""
+
+from __future__ import annotations
+
+import json
+
+from site_gen.diagnostics import Diagnostics
+from site_gen.model import CompetitionSite, Page, SearchEntry
+from site_gen.project import Project
+
+RESERVED = {"players", "stages", "rounds", "tournaments", "groups", "events"}
+
+
+def content_pages(project: Project, diags: Diagnostics) -> list[Page]:
+    pages = []
+    for md in project.pages:
+        if md.slug == "index":
+            continue  # the home page's introduction
+        pages.append(Page(f"{md.slug}/", "page.html", md.title, {"markdown": md}))
+    for competition in project.competitions:
+        for md in competition.pages:
+            if md.slug in RESERVED or md.slug == "index":
+                diags.error(md.source, None, f'the page name "{md.slug}" is taken by the competition\'s own pages; rename the file')
+                continue
+            url = f"{competition.info.slug}/{md.slug}/"
+            pages.append(Page(url, "page.html", md.title, {"markdown": md, "competition_slug": competition.info.slug}))
+    return pages
+
+
+def home_page(project: Project, sites: dict[str, CompetitionSite]) -> Page:
+    intro = next((md for md in project.pages if md.slug == "index"), None)
+    rows = [
+        {"info": c.info, "status": sites[c.info.slug].status, "updated": sites[c.info.slug].updated,
+         "summary": sites[c.info.slug].summary}
+        for c in project.competitions
+    ]
+    return Page("", "index.html", project.site.title, {"intro": intro, "competition_rows": rows})
+
+
+def feed_entries(project: Project, sites: dict[str, CompetitionSite]) -> list[dict]:
+    """One entry per competition (dated by its newest result) and per dated page."""
+    entries = [
+        {"title": f"{c.info.name}: standings updated", "url": f"{c.info.slug}/", "updated": sites[c.info.slug].updated,
+         "summary": sites[c.info.slug].status}
+        for c in project.competitions
+        if sites[c.info.slug].updated is not None
+    ]
+    for md, url in _dated_pages(project):
+        entries.append({"title": md.title, "url": url, "updated": md.date, "summary": md.description})
+    entries.sort(key=lambda e: (e["updated"], e["url"]), reverse=True)
+    return entries
+
+
+def _dated_pages(project: Project):
+    for md in project.pages:
+        if md.date and md.slug != "index":
+            yield md, f"{md.slug}/"
+    for c in project.competitions:
+        for md in c.pages:
+            if md.date:
+                yield md, f"{c.info.slug}/{md.slug}/"
+
+
+def feed_page(project: Project, sites: dict[str, CompetitionSite]) -> Page:
+    entries = feed_entries(project, sites)
+    updated = entries[0]["updated"] if entries else None
+    return Page("feed.xml", "feed.xml", project.site.title, {"entries": entries, "feed_updated": updated})
+
+
+def sitemap_page(urls: list[str]) -> Page:
+    return Page("sitemap.xml", "sitemap.xml", "sitemap", {"urls": sorted(u for u in urls if u.endswith("/") or u == "")})
+
+
+def not_found_page() -> Page:
+    return Page("404.html", "404.html", "Page not found", {})
+
+
+def search_index(project: Project, sites: dict[str, CompetitionSite], content: list[Page]) -> bytes:
+    entries: list[SearchEntry] = []
+    for c in project.competitions:
+        entries += sites[c.info.slug].search
+    entries += [SearchEntry(p.title, p.url, "page") for p in content]
+    data = [{"title": e.title, "url": e.url, "kind": e.kind, "detail": e.detail} for e in entries]
+    return (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")

@@ -1,0 +1,81 @@
+"""Parsing of the scalar values data files hold: dates, timestamps, time zones, numbers."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from fractions import Fraction
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_INT = re.compile(r"^[+-]?\d+$")
+
+
+def parse_date(value: object) -> dt.date | None:
+    if isinstance(value, dt.date) and not isinstance(value, dt.datetime):
+        return value
+    if not isinstance(value, str) or not _DATE.match(value.strip()):
+        return None
+    try:
+        return dt.date.fromisoformat(value.strip())
+    except ValueError:
+        return None
+
+
+def parse_int(value: object) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and _INT.match(value.strip()):
+        return int(value.strip())
+    return None
+
+
+def parse_timezone(value: object) -> ZoneInfo | None:
+    if not isinstance(value, str) or not value or ".." in value or value.startswith("/"):
+        return None
+    try:
+        return ZoneInfo(value)
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        return None
+
+
+def parse_timestamp(value: str, default_zone: ZoneInfo | None) -> tuple[dt.datetime | None, str]:
+    """(aware datetime, '') or (None, why not). An offset in the text wins over the zone."""
+    text = value.strip()
+    try:
+        stamp = dt.datetime.fromisoformat(text.replace(" ", "T", 1) if " " in text else text)
+    except ValueError:
+        return None, f'"{value}" is not a timestamp like 2015-02-03T21:15:00+03:00'
+    if stamp.tzinfo is None:
+        if default_zone is None:
+            return None, (
+                f'timestamp "{value}" has no time zone offset; add one (e.g. +03:00) '
+                "or set games_timezone in competition.yaml"
+            )
+        stamp = stamp.replace(tzinfo=default_zone)
+    return stamp, ""
+
+
+def round_half_away(value: Fraction, places: int = 6) -> Fraction:
+    """Round an exact value to `places` decimals, halves away from zero."""
+    scale = 10**places
+    scaled = abs(value) * scale
+    whole, rest = divmod(scaled.numerator, scaled.denominator)
+    if 2 * rest >= scaled.denominator:
+        whole += 1
+    return Fraction(whole if value >= 0 else -whole, scale)
+
+
+def json_number(value: Fraction | int) -> int | float:
+    """A JSON number for an exact value: whole stays int-like, else 6 decimals."""
+    if isinstance(value, int):
+        return value
+    rounded = round_half_away(value)
+    return float(rounded)
+
+
+def round_half_up(value: Fraction) -> int:
+    """Nearest whole number, halves up (used for norm ratings, which are never negative)."""
+    return (value + Fraction(1, 2)).__floor__()

@@ -1,0 +1,116 @@
+// site-gen: sortable and filterable tables, and the player search box.
+// Pages stay complete without this script; it only adds interaction.
+(function () {
+  "use strict";
+
+  function cellValue(row, index, numeric) {
+    var cell = row.cells[index];
+    if (!cell) return numeric ? -Infinity : "";
+    if (numeric) {
+      var raw = cell.getAttribute("data-sort");
+      var n = parseFloat(raw === null ? cell.textContent : raw);
+      return isNaN(n) ? -Infinity : n;
+    }
+    return cell.textContent.trim().toLocaleLowerCase();
+  }
+
+  function sortTable(table, index, header) {
+    var numeric = header.getAttribute("data-type") === "num";
+    var current = header.getAttribute("aria-sort");
+    // Numbers sort high-to-low first (standings order), text A-Z first.
+    var direction = current === "descending" ? "ascending" : current === "ascending" ? "descending" : numeric ? "descending" : "ascending";
+    var body = table.tBodies[0];
+    var rows = Array.prototype.slice.call(body.rows).map(function (row, i) { return { row: row, i: i }; });
+    var sign = direction === "ascending" ? 1 : -1;
+    rows.sort(function (a, b) {
+      var x = cellValue(a.row, index, numeric), y = cellValue(b.row, index, numeric);
+      var c = numeric ? (x - y) : x.localeCompare(y);
+      return c !== 0 ? sign * c : a.i - b.i;
+    });
+    rows.forEach(function (r) { body.appendChild(r.row); });
+    Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th) { th.removeAttribute("aria-sort"); });
+    header.setAttribute("aria-sort", direction);
+    var live = document.getElementById("sort-status");
+    if (live) live.textContent = header.textContent.trim() + ": " + direction;
+  }
+
+  function makeSortable(table) {
+    if (!table.tHead || !table.tBodies.length) return;
+    Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, index) {
+      var button = document.createElement("button");
+      button.type = "button";
+      while (th.firstChild) button.appendChild(th.firstChild);
+      th.appendChild(button);
+      button.addEventListener("click", function () { sortTable(table, index, th); });
+    });
+  }
+
+  function makeFilter(input) {
+    var table = input.closest(".table-block").querySelector("table");
+    input.addEventListener("input", function () {
+      var q = input.value.trim().toLocaleLowerCase();
+      Array.prototype.forEach.call(table.tBodies[0].rows, function (row) {
+        row.hidden = q !== "" && row.textContent.toLocaleLowerCase().indexOf(q) === -1;
+      });
+    });
+  }
+
+  function setupSearch(input) {
+    var list = document.getElementById("search-results");
+    var index = null;
+    function load() {
+      if (index) return Promise.resolve(index);
+      return fetch(input.getAttribute("data-index")).then(function (r) { return r.json(); })
+        .then(function (data) { index = data; return data; });
+    }
+    function base() { return input.getAttribute("data-index").replace(/search\.json$/, ""); }
+    function show(query) {
+      var q = query.trim().toLocaleLowerCase();
+      list.textContent = "";
+      if (!q) { list.hidden = true; return; }
+      load().then(function (data) {
+        var hits = data.filter(function (e) { return e.title.toLocaleLowerCase().indexOf(q) !== -1; }).slice(0, 20);
+        list.textContent = "";
+        hits.forEach(function (e) {
+          var li = document.createElement("li");
+          var a = document.createElement("a");
+          a.href = base() + e.url;
+          a.textContent = e.title;
+          if (e.detail) {
+            var span = document.createElement("span");
+            span.className = "detail";
+            span.textContent = " · " + e.detail;
+            a.appendChild(span);
+          }
+          li.appendChild(a);
+          list.appendChild(li);
+        });
+        if (!hits.length) {
+          var none = document.createElement("li");
+          none.textContent = "No match";
+          list.appendChild(none);
+        }
+        list.hidden = false;
+      }).catch(function () { list.hidden = true; });
+    }
+    input.addEventListener("input", function () { show(input.value); });
+    input.addEventListener("keydown", function (ev) {
+      if (ev.key === "Enter") {
+        var first = list.querySelector("a");
+        if (first) window.location.href = first.href;
+      } else if (ev.key === "Escape") { list.hidden = true; }
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var live = document.createElement("div");
+    live.id = "sort-status";
+    live.className = "visually-hidden";
+    live.setAttribute("aria-live", "polite");
+    document.body.appendChild(live);
+    document.querySelectorAll("table.sortable").forEach(makeSortable);
+    document.querySelectorAll("input.table-filter").forEach(makeFilter);
+    var search = document.getElementById("search-box");
+    if (search) setupSearch(search);
+  });
+})();

@@ -10,18 +10,16 @@ import csv
 import io
 import json
 import os
-import traceback
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
-
-from jinja2 import TemplateError
+from typing import Any
 
 from site_gen.diagnostics import Diagnostics
 from site_gen.model import CompetitionSite, Page, Table
-from site_gen.output import check_output_folder, output_path, write_site
+from site_gen.output import check_output_folder, write_site
 from site_gen.project import Project, load_project
-from site_gen.render.environment import make_environment, theme_dir
+from site_gen.page_renderer import PageRenderer
+from site_gen.render.environment import theme_dir
 from site_gen.render.formatting import csv_value
 from site_gen import site_pages
 
@@ -86,51 +84,6 @@ def _static_files(project: Project) -> dict[str, bytes]:
     return files
 
 
-def _languages(project: Project) -> dict[str, str]:
-    return {c.info.slug: c.info.language for c in project.competitions}
-
-
-def render(project: Project, pages: list[Page], base_url: str, serving: bool, diags: Diagnostics,
-           progress: Callable[[int], None] | None = None) -> dict[str, bytes]:
-    env = make_environment(project.root, project.site.theme, base_url, serving=serving)
-    languages = _languages(project)
-    nav = [{"title": md.title, "url": f"{md.slug}/"} for md in project.pages if md.slug != "index"]
-    nav += [{"title": link.title, "url": link.url} for link in project.site.nav]
-    common = {
-        "site": project.site,
-        "site_nav": nav,
-        "competitions": [c.info for c in project.competitions],
-        "base_url": base_url,
-    }
-    out: dict[str, bytes] = {}
-    for page in pages:
-        slug = page.url.split("/", 1)[0]
-        context = {**common, "page": page, "lang": languages.get(slug, project.site.language), **page.context}
-        try:
-            text = env.get_template(page.template).render(context)
-        except TemplateError as exc:
-            _template_problem(project.root, page, exc, diags)
-            continue
-        out[output_path(page.url)] = text.encode("utf-8")
-        if progress:
-            progress(1)
-    return out
-
-
-def _template_problem(root: Path, page: Page, exc: TemplateError, diags: Diagnostics) -> None:
-    """A broken template is reported at its own line, once per template and message."""
-    where = getattr(exc, "filename", None) or page.template
-    line = getattr(exc, "lineno", None)
-    if not line:
-        frame = next((f for f in reversed(traceback.extract_tb(exc.__traceback__)) if f.filename.endswith((".html", ".xml"))), None)
-        if frame is not None:
-            where, line = frame.filename, frame.lineno
-    message = f"template error while rendering /{page.url}: {exc.message or exc}"
-    if not any(d.message.split(" while ")[0] == message.split(" while ")[0] and d.path.endswith(Path(where).name) and d.line == line
-               for d in diags.items):
-        diags.error(where, line, message)
-
-
 def build(root: Path, out: Path, diags: Diagnostics, base_url: str | None = None, jobs: int = 1,
           serving: bool = False, progress_factory=None) -> BuildReport | None:
     """Build the whole site into `out`; on any error nothing is written and None returned."""
@@ -145,12 +98,15 @@ def build(root: Path, out: Path, diags: Diagnostics, base_url: str | None = None
     if diags.has_errors:
         return None
     url = base_url or project.site.base_url
+    renderer = PageRenderer(project, url, serving)
     if progress_factory is not None:
         with progress_factory(len(pages)) as bar:
-            rendered = render(project, pages, url, serving, diags, bar.update)
+            rendered, problems = renderer.render_all(pages, jobs, bar.update)
     else:
-        rendered = render(project, pages, url, serving, diags)
-    if diags.has_errors:
+        rendered, problems = renderer.render_all(pages, jobs)
+    for where, line, message in problems:
+        diags.error(where, line, message)
+    if problems:
         return None
     files.update(rendered)
     files.update(_static_files(project))

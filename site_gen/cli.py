@@ -50,7 +50,7 @@ def _show_progress() -> bool:
 def build(
     out: Path = typer.Option(Path("_site"), "--out", "-o", help="Folder to write the site into (replaced only when the build succeeds)."),
     base_url: Optional[str] = typer.Option(None, "--base-url", help="Where the site is published, e.g. https://example.org/club/ (default: site.yaml's base_url)."),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes for rendering pages."),
+    jobs: int = typer.Option(os.cpu_count() or 1, "--jobs", "-j", min=1, help="Worker processes rendering pages (default: the number of cores); the output is the same for any N.", show_default=False),
     root: Optional[Path] = RootOption,
 ) -> None:
     """Check all data, compute all standings and write the site."""

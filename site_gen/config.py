@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any, Callable
 
 from site_gen.diagnostics import Diagnostics, did_you_mean
-from site_gen.sources.yaml_reader import YamlList, YamlMap
 from site_gen.values import parse_date, parse_int, parse_timezone
 
 REQUIRED = object()
@@ -50,7 +49,7 @@ def parse_fields(
     if not isinstance(mapping, dict):
         diags.error(path, _line(mapping, 1), f"{prefix or 'the file'} must be a mapping of keys")
         return None
-    line_of = mapping.line_of if isinstance(mapping, YamlMap) else (lambda k: 1)
+    line_of = getattr(mapping, "line_of", lambda key: 1)  # YAML mappings know their lines
     known = {f.key: f for f in fields}
     ok = True
     for key in mapping:
@@ -94,7 +93,7 @@ def as_str(value: Any) -> str:
 
 def as_int(minimum: int | None = None) -> Callable[[Any], int]:
     def parse(value: Any) -> int:
-        number = parse_int(value) if not isinstance(value, str) else None
+        number = parse_int(value)  # "10" quoted is still the number the user meant
         if number is None:
             raise SettingError(f"expected a whole number, found {value!r}")
         if minimum is not None and number < minimum:
@@ -114,7 +113,10 @@ def as_date(value: Any) -> Any:
 def as_timezone(value: Any) -> Any:
     zone = parse_timezone(value)
     if zone is None:
-        raise SettingError(f'unknown time zone {value!r}; use an IANA name such as "Europe/Moscow"')
+        import zoneinfo
+
+        hint = did_you_mean(str(value), sorted(zoneinfo.available_timezones()))
+        raise SettingError(f'unknown time zone "{value}"' + (hint or '; use an IANA name such as "Europe/Moscow"'))
     return zone
 
 
@@ -133,7 +135,7 @@ def as_number_list(length: int | None = None) -> Callable[[Any], tuple]:
         items = []
         for i, item in enumerate(value):
             if isinstance(item, bool) or not isinstance(item, (int, float)):
-                line = value.line_of(i) if isinstance(value, YamlList) else None
+                line = value.line_of(i) if hasattr(value, "line_of") else None
                 raise SettingError(f"expected a number, found {item!r}", line)
             items.append(item)
         if length is not None and len(items) != length:
@@ -168,7 +170,7 @@ def _as_nav(value: Any) -> tuple[NavLink, ...]:
         raise SettingError("expected a list of {title, url}")
     links = []
     for i, item in enumerate(value):
-        line = value.line_of(i) if isinstance(value, YamlList) else None
+        line = value.line_of(i) if hasattr(value, "line_of") else None
         if not isinstance(item, dict) or set(item) != {"title", "url"}:
             raise SettingError("each nav entry needs exactly a title and a url", line)
         links.append(NavLink(str(item["title"]), str(item["url"])))

@@ -9,7 +9,7 @@ from typing import Any
 from site_gen.config import Field, SiteConfig, as_language, as_str, parse_fields, site_config
 from site_gen.diagnostics import Diagnostics, did_you_mean
 from site_gen.model import CompetitionInfo
-from site_gen.rules import RULESETS
+from site_gen.rules.registry import RULESETS
 from site_gen.rules.base import RuleSet
 from site_gen.slugs import slugify
 from site_gen.sources.markdown_reader import MarkdownPage, read_markdown
@@ -61,8 +61,10 @@ def load_project(root: Path, diags: Diagnostics) -> Project | None:
     if data_dir.is_dir():
         for folder in sorted(p for p in data_dir.iterdir() if p.is_dir() and not p.name.startswith(".")):
             competition = load_competition(folder, site, diags)
+            # the pages are checked even when the data has errors: every problem in one run
+            pages = _markdown_pages(root / "content" / folder.name, diags, site, reserved=True)
             if competition is not None:
-                competition.pages = _markdown_pages(root / "content" / folder.name, diags, site)
+                competition.pages = pages
                 competitions.append(competition)
     pages = _markdown_pages(root / "content", diags, site)
     return Project(root, site, competitions, pages)
@@ -88,7 +90,7 @@ def load_competition(folder: Path, site: SiteConfig, diags: Diagnostics) -> Comp
     if ruleset is None:
         known = ", ".join(RULESETS)
         line = doc.line_of("rules") if "rules" in doc else doc.line
-        what = "missing rules:" if rules_name is None else f'unknown rules "{rules_name}"'
+        what = 'missing required setting "rules"' if rules_name is None else f'unknown rules "{rules_name}"'
         diags.error(path, line, f"{what}; known rule sets: {known}{did_you_mean(str(rules_name or ''), RULESETS)}")
         return None
     values = parse_fields(doc, list(COMMON_FIELDS) + list(ruleset.fields), path, diags)
@@ -113,12 +115,20 @@ def load_competition(folder: Path, site: SiteConfig, diags: Diagnostics) -> Comp
     return competition
 
 
-def _markdown_pages(folder: Path, diags: Diagnostics, site: SiteConfig) -> list[MarkdownPage]:
+def _markdown_pages(folder: Path, diags: Diagnostics, site: SiteConfig, reserved: bool = False) -> list[MarkdownPage]:
+    """The pages of a folder; `reserved`: a competition's folder, where some page names
+    are the competition's own pages."""
+    from site_gen.site_pages import RESERVED
+
     if not folder.is_dir():
         return []
     pages = []
     for path in sorted(folder.glob("*.md")):
-        page = read_markdown(path, slugify(path.stem, "page"), diags, raw_html=site.markdown_raw_html)
+        slug = slugify(path.stem, "page")
+        page = read_markdown(path, slug, diags, raw_html=site.markdown_raw_html)
+        if reserved and (slug in RESERVED or slug == "index"):
+            diags.error(path, None, f'the page name "{slug}" is taken by the competition\'s own pages; rename the file')
+            continue
         if page is not None:
             pages.append(page)
     pages.sort(key=lambda p: (p.order, p.slug))

@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from site_gen.diagnostics import did_you_mean
-from site_gen.rules import RULESETS
+from site_gen.rules.registry import RULESETS
 from site_gen.slugs import slugify
 
 

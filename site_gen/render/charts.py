@@ -7,7 +7,7 @@ from markupsafe import Markup, escape
 
 def bar_chart(bars: list[tuple[str, int | None, bool]], maximum: int = 1000, title: str = "") -> Markup:
     """One bar per (label, value, muted); a None value is drawn as 'not played'."""
-    width, height, pad, top = 320, 160, 28, 12
+    width, height, pad, top = 320, 160, 36, 12
     slot = (width - pad) / max(len(bars), 1)
     bar_width = slot * 0.6
     plot = height - pad - top

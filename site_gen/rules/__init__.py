@@ -1,8 +1,1 @@
-"""The registry of rule sets: `rules:` in competition.yaml picks one by name."""
-
-from __future__ import annotations
-
-from site_gen.rules.base import RuleSet
-from site_gen.rules.online_marathon import RULESET as _online_marathon
-
-RULESETS: dict[str, RuleSet] = {r.name: r for r in (_online_marathon,)}
+"""Rule sets, one package each; `registry.RULESETS` is the one door to them."""

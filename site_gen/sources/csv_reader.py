@@ -75,16 +75,20 @@ def _check_header(path, diags, header, line, required, optional, extra_ok) -> bo
     ok = True
     known = list(required) + list(optional)
     seen: set[str] = set()
+    suggested: set[str] = set()  # a missing column already named by a "did you mean"
     for name in header:
         if name in seen:
             diags.error(path, line, f'column "{name}" appears twice in the header')
             ok = False
         seen.add(name)
         if name not in known and not extra_ok:
-            diags.error(path, line, f'unknown column "{name}"{did_you_mean(name, known)}')
+            missing = [k for k in known if k not in header]
+            hint = did_you_mean(name, missing) or did_you_mean(name, known)
+            suggested.update(k for k in missing if hint == f'; did you mean "{k}"?')
+            diags.error(path, line, f'unknown column "{name}"{hint}')
             ok = False
     for name in required:
-        if name not in seen:
+        if name not in seen and name not in suggested:
             diags.error(path, line, f'missing column "{name}"; expected: {",".join(required)}')
             ok = False
     return ok

@@ -7,6 +7,7 @@ they mean (and can report the line when it is neither).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +41,14 @@ class _Budget(Exception):
     pass
 
 
+class _DuplicateKey(Exception):
+    def __init__(self, key: Any, line: int, first: int):
+        super().__init__(key)
+        self.key, self.line, self.first = key, line, first
+
+
 _BOOL_WORDS = {"true": True, "false": False}
+_DECIMAL = re.compile(r"^[-+]?(0|[1-9][0-9]*)$")
 _constructor = yaml.constructor.SafeConstructor()
 
 
@@ -54,6 +62,8 @@ def _scalar(node: yaml.ScalarNode) -> Any:
     if tag in ("int", "float"):
         if ":" in value:  # sexagesimal: the user meant a time
             return value
+        if tag == "int" and not _DECIMAL.match(value):
+            return value  # 0777 (octal), 0x1F, 1_000: keep the digits as written
         return _constructor.construct_object(node)
     if tag == "str":
         return value
@@ -72,6 +82,8 @@ def _convert(node: yaml.Node, budget: list[int]) -> Any:
         for key_node, value_node in node.value:
             key = _convert(key_node, budget)
             key = key if isinstance(key, (str, int)) else str(key)
+            if key in result:
+                raise _DuplicateKey(key, key_node.start_mark.line + 1, result.key_lines[key])
             result[key] = _convert(value_node, budget)
             result.key_lines[key] = key_node.start_mark.line + 1
         return result
@@ -88,9 +100,8 @@ def parse_yaml(text: str, path: Path | str, diags: Diagnostics) -> tuple[bool, A
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else None
-        diags.error(path, line, f"YAML syntax error: {exc.problem or exc}")
+        line, message = _syntax_error(exc, text)
+        diags.error(path, line, f"YAML syntax error: {message}")
         return False, None
     except yaml.YAMLError as exc:
         diags.error(path, None, f"YAML error: {exc}")
@@ -99,12 +110,39 @@ def parse_yaml(text: str, path: Path | str, diags: Diagnostics) -> tuple[bool, A
         return True, None
     try:
         return True, _convert(node, [MAX_NODES])
+    except _DuplicateKey as exc:
+        diags.error(path, exc.line, f'duplicate key "{exc.key}" (first on line {exc.first}); keep one of them')
+        return False, None
     except _Budget:
         diags.error(path, 1, f"the YAML document expands to more than {MAX_NODES} values (alias bomb?)")
         return False, None
     except RecursionError:
         diags.error(path, 1, "the YAML document is nested too deeply")
         return False, None
+
+
+_HINTS = {
+    "mapping values are not allowed here": ' (a value holding ": " must be quoted, e.g. name: "Cup: spring")',
+    "found character '\\t' that cannot start any token": " (indent with spaces, not tabs)",
+}
+
+
+def _syntax_error(exc: yaml.MarkedYAMLError, text: str) -> tuple[int | None, str]:
+    """The line to show and a message: a problem found at the end of the file (an
+    unclosed bracket or quote) is shown where the unclosed part starts."""
+    problem = (exc.problem or str(exc)).replace("'<stream end>'", "the end of the file")
+    problem = problem.replace("found unexpected end of stream", "the file ends too early")
+    for known, hint in _HINTS.items():
+        if problem.startswith(known):
+            problem += hint
+    mark, context = exc.problem_mark, exc.context_mark
+    line = mark.line + 1 if mark else None
+    if context is not None and exc.context:
+        if mark is None or mark.index >= len(text.rstrip()):
+            line = context.line + 1
+        if context.line + 1 != (mark.line + 1 if mark else None):
+            problem += f" ({exc.context} that starts on line {context.line + 1})"
+    return line, problem
 
 
 def read_yaml(path: Path, diags: Diagnostics) -> tuple[bool, Any]:

@@ -7,7 +7,7 @@ import re
 from zoneinfo import ZoneInfo
 
 from site_gen.rules.online_marathon.model import Game, MarathonData, Sanctions
-from site_gen.rules.online_marathon.settings import Period, Settings, Stage
+from site_gen.rules.online_marathon.model import Period, Settings, Stage
 
 MSK = dt.timezone(dt.timedelta(hours=3))
 

@@ -7,7 +7,7 @@ from zoneinfo import ZoneInfo
 from site_gen.rules.online_marathon.document import document
 from site_gen.rules.online_marathon.model import DisqualifiedGame, DisqualifiedPlayer, Sanctions
 from site_gen.rules.online_marathon.scoring import compute, dropped_stages
-from site_gen.rules.online_marathon.settings import Stage
+from site_gen.rules.online_marathon.model import Stage
 
 from marathon_helpers import data, game, settings
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from site_gen.rules.online_marathon.scoring import MarathonResult, StageRow
-from site_gen.rules.online_marathon.settings import Settings
+from site_gen.rules.online_marathon.model import Settings
 from site_gen.values import json_number
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -26,21 +27,31 @@ STAGE_GAME_PENALTIES = (50, 100, 200, 600)
 STAGE_TABLE_PENALTIES = (1, 2, 4)
 
 
+@dataclass
+class _Written:
+    """What the rows of games.csv name, including rows rejected for other problems, so
+    that a bad row does not make its players or its id "unknown" elsewhere."""
+
+    seats: list[tuple[int, list[str]]] = field(default_factory=list)  # (line, players)
+    ids: set[str] = field(default_factory=set)
+
+
 def load(folder: Path, settings: Settings, diags: Diagnostics) -> MarathonData | None:
     errors_before = diags.count("error")
-    games = _load_games(folder / "games.csv", settings, diags)
+    written = _Written()
+    games = _load_games(folder / "games.csv", settings, diags, written)
     known_players = _load_players(folder / "players.csv", diags)
     if games is not None and known_players is not None:
-        _check_players_known(folder / "games.csv", games, known_players, diags)
+        _check_players_known(folder / "games.csv", written, known_players, diags)
     sanctions = Sanctions()
     if games is not None and (folder / "sanctions.yaml").exists():
-        sanctions = _load_sanctions(folder / "sanctions.yaml", settings, games, diags) or Sanctions()
+        sanctions = _load_sanctions(folder / "sanctions.yaml", settings, games, written, diags) or Sanctions()
     if games is None or diags.count("error") > errors_before:
         return None
     return MarathonData(tuple(games), sanctions, str(folder / "games.csv"), str(folder / "sanctions.yaml"))
 
 
-def _load_games(path: Path, settings: Settings, diags: Diagnostics) -> list[Game] | None:
+def _load_games(path: Path, settings: Settings, diags: Diagnostics, written: _Written) -> list[Game] | None:
     if not path.exists():
         diags.error(path, None, "missing file: an online marathon needs games.csv")
         return None
@@ -52,6 +63,7 @@ def _load_games(path: Path, settings: Settings, diags: Diagnostics) -> list[Game
     for row in rows:
         ok = True
         game_id = row.get("game")
+        written.ids.add(game_id)
         if not game_id:
             diags.error(path, row.line, 'empty "game" id')
             ok = False
@@ -71,14 +83,19 @@ def _load_games(path: Path, settings: Settings, diags: Diagnostics) -> list[Game
                 diags.error(path, row.line, f"player{i} is empty: a game needs four players")
                 ok = False
             elif name in players:
-                diags.error(path, row.line, f'player "{name}" sits twice at the table')
+                diags.error(path, row.line, f'player "{name}" sits twice at the table (player{players.index(name) + 1} and player{i})')
                 ok = False
             players.append(name)
-            score = parse_int(row.get(f"score{i}"))
+            text = row.get(f"score{i}")
+            score = parse_int(text)
             if score is None:
-                diags.error(path, row.line, f'score{i} "{row.get(f"score{i}")}" is not a whole number')
+                if text:
+                    diags.error(path, row.line, f'score{i} "{text}" is not a whole number')
+                elif name:  # an empty seat was reported above
+                    diags.error(path, row.line, f"score{i} is empty: every player needs game points")
                 ok = False
             scores.append(score)
+        written.seats.append((row.line, [p for p in players if p]))
         if ok:
             games.append(Game(game_id, row.get("table"), started, tuple(players), tuple(scores), row.line))
     return games
@@ -103,16 +120,18 @@ def _load_players(path: Path, diags: Diagnostics) -> set[str] | None:
     return set(players)
 
 
-def _check_players_known(path: Path, games: list[Game], known: set[str], diags: Diagnostics) -> None:
+def _check_players_known(path: Path, written: _Written, known: set[str], diags: Diagnostics) -> None:
     if not known:
         return
-    for game in games:
-        for name in game.players:
+    for line, players in written.seats:
+        for name in players:
             if name not in known:
-                diags.error(path, game.line, f'unknown player "{name}" (not in players.csv){did_you_mean(name, sorted(known))}')
+                diags.error(path, line, f'unknown player "{name}" (not in players.csv){did_you_mean(name, sorted(known))}')
 
 
-def _load_sanctions(path: Path, settings: Settings, games: list[Game], diags: Diagnostics) -> Sanctions | None:
+def _load_sanctions(
+    path: Path, settings: Settings, games: list[Game], written: _Written, diags: Diagnostics
+) -> Sanctions | None:
     ok, doc = read_yaml(path, diags)
     if not ok:
         return None
@@ -121,7 +140,7 @@ def _load_sanctions(path: Path, settings: Settings, games: list[Game], diags: Di
     if not isinstance(doc, dict):
         diags.error(path, 1, "sanctions.yaml must be a mapping with disqualified_games, disqualified_players, penalties")
         return None
-    checker = _SanctionChecker(path, settings, games, diags)
+    checker = _SanctionChecker(path, settings, games, written, diags)
     sections = {"disqualified_games": checker.game, "disqualified_players": checker.player, "penalties": checker.penalty}
     for key in doc:
         if key not in sections:
@@ -147,10 +166,13 @@ def _load_sanctions(path: Path, settings: Settings, games: list[Game], diags: Di
 class _SanctionChecker:
     """Validates sanction entries one by one, collecting every problem."""
 
-    def __init__(self, path: Path, settings: Settings, games: list[Game], diags: Diagnostics):
+    def __init__(self, path: Path, settings: Settings, games: list[Game], written: _Written, diags: Diagnostics):
         self.path, self.settings, self.diags = path, settings, diags
         self.games_by_id = {g.id: g for g in games}
         self.player_names = sorted({p for g in games for p in g.players})
+        # ids and names written on rows that games.csv errors already reject: no second error
+        self.rejected_ids = written.ids - set(self.games_by_id)
+        self.rejected_names = {p for _, seat in written.seats for p in seat} - set(self.player_names)
         self.games: list[DisqualifiedGame] = []
         self.players: list[DisqualifiedPlayer] = []
         self.game_penalties: list[GamePenalty] = []
@@ -170,17 +192,23 @@ class _SanctionChecker:
         if game_id is None:
             self.diags.error(self.path, line, "missing game id")
         elif game_id not in self.games_by_id:
-            self.diags.error(self.path, line, f'unknown game "{game_id}"{did_you_mean(game_id, self.games_by_id)}')
+            if game_id not in self.rejected_ids:
+                # a numeric id is close to many others: a guess would name an arbitrary game
+                hint = "" if game_id.isdigit() else did_you_mean(game_id, self.games_by_id)
+                self.diags.error(self.path, line, f'unknown game "{game_id}" (not in games.csv){hint}')
             return None
         return game_id
 
     def _player(self, entry: dict, line: int) -> str | None:
         name = entry.get("player")
+        if isinstance(name, (int, float)) and not isinstance(name, bool):
+            name = str(name)  # a player whose name is a number
         if not isinstance(name, str) or not name:
             self.diags.error(self.path, line, "missing player name")
             return None
         if name not in self.player_names:
-            self.diags.error(self.path, line, f'unknown player "{name}"{did_you_mean(name, self.player_names)}')
+            if name not in self.rejected_names:
+                self.diags.error(self.path, line, f'unknown player "{name}"{did_you_mean(name, self.player_names)}')
             return None
         return name
 
@@ -224,7 +252,7 @@ class _SanctionChecker:
         value = entry.get(key)
         if value is None:
             return 0
-        number = parse_int(value) if not isinstance(value, str) else None
+        number = parse_int(value)
         if number not in allowed:
             self.diags.error(self.path, line, f"{key} penalty must be one of {', '.join(map(str, allowed))}, found {value!r}")
             return None
@@ -246,11 +274,13 @@ class _SanctionChecker:
     def _stage_penalty(self, entry: dict, line: int) -> None:
         keys_ok = self._keys(entry, line, ("player", "stage", "game_points", "table_points", "reason"))
         name = self._player(entry, line)
-        stage = entry.get("stage")
+        raw_stage = entry.get("stage")
+        stage = parse_int(raw_stage)
         numbers = [s.number for s in self.settings.stages]
-        stage_ok = isinstance(stage, int) and not isinstance(stage, bool) and stage in numbers
+        stage_ok = stage in numbers
         if not stage_ok:
-            self.diags.error(self.path, line, f"unknown stage {stage!r}; stages are {', '.join(map(str, numbers))}")
+            shown = "" if raw_stage is None else f" {raw_stage}"
+            self.diags.error(self.path, line, f"unknown stage{shown}; stages are {', '.join(map(str, numbers))}")
         if "game_points" not in entry and "table_points" not in entry:
             self.diags.error(self.path, line, "a stage penalty needs game_points (50, 100, 200, 600) or table_points (1, 2, 4)")
             return

@@ -1,9 +1,48 @@
-"""The loaded data of an online marathon: games as written and the sanctions file."""
+"""The online marathon's settings and loaded data: games as written and the sanctions."""
 
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass
+from zoneinfo import ZoneInfo
+
+
+@dataclass(frozen=True)
+class Period:
+    first: dt.date
+    last: dt.date
+
+    def contains(self, day: dt.date) -> bool:
+        return self.first <= day <= self.last
+
+
+@dataclass(frozen=True)
+class Stage:
+    number: int
+    first: dt.date
+    last: dt.date
+    name: str
+
+    def contains(self, day: dt.date) -> bool:
+        return self.first <= day <= self.last
+
+
+@dataclass(frozen=True)
+class Settings:
+    period: Period
+    stages: tuple[Stage, ...]
+    timezone: ZoneInfo = ZoneInfo("America/Los_Angeles")
+    stage_timezone: ZoneInfo = ZoneInfo("Europe/Moscow")
+    games_timezone: ZoneInfo | None = None
+    table_pattern: re.Pattern = re.compile(r"^RU-Marathon-\d+$")
+    place_points: tuple[int, ...] = (4, 2, 1, 0)
+    series_length: int = 10
+    rating_min_games: int = 4
+    counted_stages: int = 4
+
+    def stage_of(self, day: dt.date) -> Stage | None:
+        return next((s for s in self.stages if s.contains(day)), None)
 
 
 @dataclass(frozen=True)

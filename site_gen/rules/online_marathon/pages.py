@@ -9,7 +9,7 @@ from site_gen.model import Column, CompetitionInfo, CompetitionSite, Page, Searc
 from site_gen.rules.online_marathon.document import document
 from site_gen.rules.online_marathon.model import MarathonData
 from site_gen.rules.online_marathon.scoring import MarathonResult, MarathonRow, StageResult, StageRow
-from site_gen.rules.online_marathon.settings import Settings
+from site_gen.rules.online_marathon.model import Settings
 from site_gen.slugs import unique_slugs
 
 TEMPLATES = "online-marathon"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from site_gen.diagnostics import Diagnostics
 from site_gen.rules.online_marathon.model import MarathonData
 from site_gen.rules.online_marathon.scoring import MarathonResult
-from site_gen.rules.online_marathon.settings import Settings
+from site_gen.rules.online_marathon.model import Settings
 
 
 def report(data: MarathonData, settings: Settings, result: MarathonResult, diags: Diagnostics) -> None:

@@ -9,8 +9,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from site_gen.ranking import rank_desc
-from site_gen.rules.online_marathon.model import Game, MarathonData, StagePenalty
-from site_gen.rules.online_marathon.settings import Settings, Stage
+from site_gen.rules.online_marathon.model import Game, MarathonData, Settings, Stage, StagePenalty
 from site_gen.values import round_half_up
 
 Places = tuple[int, int]  # (first, last) place occupied; equal when not shared
@@ -103,7 +102,7 @@ class MarathonResult:
     games: tuple[GameResult, ...]
     stages: tuple[StageResult, ...]
     marathon: tuple[MarathonRow, ...]
-    updated: dt.date | None  # day (stage zone) of the newest game in the data
+    updated: dt.date | None  # day (stage zone) of the newest game that is part of the marathon
 
 
 def stage_keys(score: Fraction, series_game_points: int, n: int) -> tuple:
@@ -320,7 +319,9 @@ def score_marathon(stages: tuple[StageResult, ...], settings: Settings) -> tuple
 
 def compute(data: MarathonData, settings: Settings) -> MarathonResult:
     games = score_games(data, settings)
-    updated = max((_local_day(g.started_at, settings.stage_timezone) for g in data.games), default=None)
+    # the newest result of the marathon itself (games at other tables or dates don't date it)
+    updated = max((_local_day(g.game.started_at, settings.stage_timezone) for g in games if g.part_of_marathon),
+                  default=None)
     stages = tuple(
         score_stage(stage, games, data.sanctions.stage_penalties, settings, updated) for stage in settings.stages
     )

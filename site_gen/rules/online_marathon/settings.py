@@ -1,12 +1,9 @@
-"""Settings of the `online-marathon` rule set; defaults are the 2015 regulation's values."""
+"""The `online-marathon` settings schema; defaults are the 2015 regulation's values
+(the Settings dataclass itself lives in model.py so the engine never imports a parser)."""
 
 from __future__ import annotations
 
-import datetime as dt
-import re
-from dataclasses import dataclass
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from site_gen.config import (
     Field,
@@ -17,45 +14,8 @@ from site_gen.config import (
     as_regex,
     as_timezone,
 )
-from site_gen.sources.yaml_reader import YamlList
+from site_gen.rules.online_marathon.model import Period, Settings, Stage
 from site_gen.values import parse_date
-
-
-@dataclass(frozen=True)
-class Period:
-    first: dt.date
-    last: dt.date
-
-    def contains(self, day: dt.date) -> bool:
-        return self.first <= day <= self.last
-
-
-@dataclass(frozen=True)
-class Stage:
-    number: int
-    first: dt.date
-    last: dt.date
-    name: str
-
-    def contains(self, day: dt.date) -> bool:
-        return self.first <= day <= self.last
-
-
-@dataclass(frozen=True)
-class Settings:
-    period: Period
-    stages: tuple[Stage, ...]
-    timezone: ZoneInfo = ZoneInfo("America/Los_Angeles")
-    stage_timezone: ZoneInfo = ZoneInfo("Europe/Moscow")
-    games_timezone: ZoneInfo | None = None
-    table_pattern: re.Pattern = re.compile(r"^RU-Marathon-\d+$")
-    place_points: tuple[int, ...] = (4, 2, 1, 0)
-    series_length: int = 10
-    rating_min_games: int = 4
-    counted_stages: int = 4
-
-    def stage_of(self, day: dt.date) -> Stage | None:
-        return next((s for s in self.stages if s.contains(day)), None)
 
 
 def _period(values: dict) -> Period:
@@ -65,11 +25,13 @@ def _period(values: dict) -> Period:
 
 
 def _stages(value: Any) -> tuple[Stage, ...]:
-    if not isinstance(value, list) or not value:
+    if not isinstance(value, list):
         raise SettingError("expected a list of {from: DATE, to: DATE, name: ...}")
+    if not value:
+        raise SettingError("the list is empty; a marathon needs at least one stage {from: DATE, to: DATE}")
     stages: list[Stage] = []
     for i, item in enumerate(value):
-        line = value.line_of(i) if isinstance(value, YamlList) else None
+        line = value.line_of(i) if hasattr(value, "line_of") else None
         if not isinstance(item, dict):
             raise SettingError("each stage is a mapping {from: DATE, to: DATE}", line)
         unknown = set(item) - {"from", "to", "name"}

@@ -1,0 +1,8 @@
+"""The registry of rule sets: `rules:` in competition.yaml picks one by name."""
+
+from __future__ import annotations
+
+from site_gen.rules.base import RuleSet
+from site_gen.rules.online_marathon.ruleset import RULESET as ONLINE_MARATHON
+
+RULESETS: dict[str, RuleSet] = {r.name: r for r in (ONLINE_MARATHON,)}

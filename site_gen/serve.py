@@ -35,8 +35,8 @@ def serve(root: Path, out: Path, host: str, port: int) -> None:
     rebuild(root, out, base_url)
     server = Server()
     for name in WATCHED:
-        path = root / name
-        if path.exists():
-            server.watch(str(path if path.is_file() else path / "**" / "*"), lambda: rebuild(root, out, base_url))
+        # a recursive glob also catches a folder created after serving started
+        pattern = root / name if name.endswith(".yaml") else root / name / "**" / "*"
+        server.watch(str(pattern), lambda: rebuild(root, out, base_url))
     typer.echo(f"serving {out} on http://{host}:{port}/ (Ctrl+C stops)")
     server.serve(root=str(out), host=host, port=port, open_url_delay=None, restart_delay=0)

@@ -193,3 +193,18 @@ def test_document_rounds_to_six_decimals_half_away_from_zero():
     assert row["best_average"] == 0.233333 and row["score"] == 0.233333
     assert row["series"] == {"first_game": "1", "last_game": "2", "table_points": 2.333333, "game_points": -20}
     assert doc["marathon"][0]["norm_ratings"].keys() <= {"1", "2"}
+
+
+def test_running_stage_is_provisional_and_dated_by_the_newest_marathon_game():
+    games = [
+        game(1, "2015-03-10 20:00", [("A", 10), ("B", 0), ("C", 0), ("D", -10)]),
+        game(2, "2015-03-20 20:00", [("A", 10), ("B", 0), ("C", 0), ("D", -10)], table="Friendly-1"),
+    ]
+    result = compute(data(games), settings())
+    assert result.updated == dt.date(2015, 3, 10)  # the friendly game does not date the marathon
+    assert result.stages[0].provisional is True
+
+
+def test_finished_stage_is_not_provisional():
+    games = [game(1, "2015-03-31 20:00", [("A", 10), ("B", 0), ("C", 0), ("D", -10)])]
+    assert compute(data(games), settings()).stages[0].provisional is False

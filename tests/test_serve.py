@@ -1,0 +1,89 @@
+"""`site-gen serve` for real: a subprocess on loopback that rebuilds when files change."""
+
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+GAMES = """game,table,started_at,player1,score1,player2,score2,player3,score3,player4,score4
+1,RU-Marathon-1,2015-02-03T21:15:00+03:00,NomWise,48,ComboRus,12,AnryChan,-20,Foo,-40
+"""
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _get(url: str) -> str:
+    with urllib.request.urlopen(url, timeout=5) as response:
+        return response.read().decode("utf-8")
+
+
+def _wait_for(predicate, timeout=20.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            if predicate():
+                return True
+        except OSError:
+            pass
+        time.sleep(0.2)
+    return False
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    (tmp_path / "site.yaml").write_text("title: Serve test\n", encoding="utf-8")
+    comp = tmp_path / "data" / "om"
+    comp.mkdir(parents=True)
+    (comp / "competition.yaml").write_text(
+        "name: OM\nrules: online-marathon\nperiod: {from: 2015-02-01, to: 2015-11-30}\n"
+        "stages:\n  - {from: 2015-02-01, to: 2015-03-31}\n",
+        encoding="utf-8",
+    )
+    (comp / "games.csv").write_text(GAMES, encoding="utf-8")
+    return tmp_path
+
+
+def test_serve_rebuilds_on_change_and_survives_bad_data(project: Path):
+    port = _free_port()
+    out = project / "_site"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "site_gen", "serve", "--port", str(port), "--out", str(out), "--root", str(project)],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    base = f"http://127.0.0.1:{port}/"
+    try:
+        assert _wait_for(lambda: "Serve test" in _get(base)), "server did not start"
+        served = _get(base)
+        assert "livereload.js" in served  # injected while serving...
+        assert "livereload" not in (out / "index.html").read_text(encoding="utf-8")  # ...never built in
+
+        # a new content folder, created after the server started, is picked up
+        (project / "content").mkdir()
+        (project / "content" / "index.md").write_text("# Hi\n\nFreshly written intro.\n", encoding="utf-8")
+        assert _wait_for(lambda: "Freshly written intro" in _get(base)), "content change not rebuilt"
+
+        # a half-saved data file: the last good site stays served
+        games = project / "data" / "om" / "games.csv"
+        games.write_text(GAMES + "2,RU-Marathon-1,2015-02-04T21:15:00+03:00,NomWise,", encoding="utf-8")
+        time.sleep(3)
+        assert "Freshly written intro" in _get(base)
+        player = _get(base + "om/players/nomwise/")
+        assert "NomWise" in player
+
+        # the next good save recovers
+        games.write_text(GAMES + "2,RU-Marathon-1,2015-02-04T21:15:00+03:00,NomWise,10,ComboRus,0,AnryChan,0,Newcomer,-10\n",
+                         encoding="utf-8")
+        assert _wait_for(lambda: "Newcomer" in _get(base + "om/players/newcomer/")), "did not recover"
+    finally:
+        proc.terminate()
+        output = proc.communicate(timeout=10)[0]
+    assert "rebuild failed" in output
+    assert "games.csv:3: error" in output

@@ -52,6 +52,10 @@ def make_environment(root: Path, theme: str, base_url: str, serving: bool = Fals
         absolute_base = base_url if "://" in base_url else ""
         return urljoin(absolute_base.rstrip("/") + "/", quote(path.lstrip("/"), safe="/#?=&.-_~")) if absolute_base else url(path)
 
-    env.globals.update(url=url, absolute=absolute, bar_chart=bar_chart, serving=serving)
+    def atom_id(path: str) -> str:
+        """A permanent IRI for a feed entry: its absolute URL, or a URN when the base has no host."""
+        return absolute(path) if "://" in base_url else "urn:site-gen:" + quote(path.lstrip("/") or "home", safe="/.-_~")
+
+    env.globals.update(url=url, absolute=absolute, atom_id=atom_id, bar_chart=bar_chart, serving=serving)
     env.filters.update(num=format_number, sortkey=sort_key)
     return env

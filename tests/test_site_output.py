@@ -1,0 +1,94 @@
+"""The example site as files: every published file exists, links stay under the base path,
+the feed and sitemap are well-formed, and the exports agree with the pages."""
+
+import csv
+import io
+import json
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from urllib.parse import unquote, urljoin, urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+COMP = "online-marathon-2015"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("site") / "_site"
+    subprocess.run(
+        [sys.executable, "-m", "site_gen", "build", "--root", str(ROOT), "--out", str(out),
+         "--base-url", "https://example.org/club/"],
+        check=True, capture_output=True,
+    )
+    return out
+
+
+def test_published_files(site: Path):
+    for rel in ["index.html", "404.html", "feed.xml", "sitemap.xml", "search.json", "about/index.html",
+                f"{COMP}/index.html", f"{COMP}/standings.json", f"{COMP}/marathon.csv", f"{COMP}/games.csv",
+                f"{COMP}/players/index.html", f"{COMP}/rules/index.html"]:
+        assert (site / rel).is_file(), rel
+    for n in range(1, 6):
+        assert (site / COMP / "stages" / str(n) / "index.html").is_file()
+        assert (site / COMP / f"stage-{n}.csv").is_file()
+
+
+def test_every_player_has_a_page_and_a_search_entry(site: Path):
+    doc = json.loads((site / COMP / "standings.json").read_text(encoding="utf-8"))
+    search = json.loads((site / "search.json").read_text(encoding="utf-8"))
+    urls = {e["title"]: e["url"] for e in search if e["kind"] == "player"}
+    assert set(urls) == {row["player"] for row in doc["marathon"]}
+    for url in urls.values():
+        assert (site / url / "index.html").is_file(), url
+
+
+def test_internal_links_resolve_under_the_base_path(site: Path):
+    bad = []
+    for page in site.rglob("*.html"):
+        rel = page.relative_to(site).as_posix()
+        page_url = "https://example.org/club/" + (rel[: -len("index.html")] if rel.endswith("index.html") else rel)
+        for link in re.findall(r'(?:href|src)="([^"]+)"', page.read_text(encoding="utf-8")):
+            if link.startswith(("mailto:", "#")):
+                continue
+            target = urljoin(page_url, link)
+            if not target.startswith("https://example.org/"):
+                continue  # an external link
+            path = unquote(urlsplit(target).path)
+            if not path.startswith("/club/"):
+                bad.append((rel, link, "outside the base path"))
+                continue
+            file = site / path[len("/club/"):]
+            if not (file.is_file() or (file / "index.html").is_file()):
+                bad.append((rel, link, "no such file"))
+    assert not bad, bad[:10]
+
+
+def test_feed_and_sitemap_are_well_formed(site: Path):
+    atom = "{http://www.w3.org/2005/Atom}"
+    feed = ET.parse(site / "feed.xml").getroot()
+    entries = feed.findall(f"{atom}entry")
+    assert entries and all(e.find(f"{atom}updated").text.endswith("Z") for e in entries)
+    assert feed.find(f"{atom}id").text == "https://example.org/club/"
+    sitemap = ET.parse(site / "sitemap.xml").getroot()
+    locs = {loc.text for loc in sitemap.iter("{http://www.sitemaps.org/schemas/sitemap/0.9}loc")}
+    assert f"https://example.org/club/{COMP}/stages/1/" in locs
+    assert all(loc.startswith("https://example.org/club/") for loc in locs)
+
+
+def test_marathon_csv_matches_the_document(site: Path):
+    doc = json.loads((site / COMP / "standings.json").read_text(encoding="utf-8"))
+    rows = list(csv.DictReader(io.StringIO((site / COMP / "marathon.csv").read_text(encoding="utf-8"))))
+    assert [(int(r["rank"]), r["player"], int(r["total_norm_rating"])) for r in rows] == [
+        (m["rank"], m["player"], m["total_norm_rating"]) for m in doc["marathon"]
+    ]
+
+
+def test_html_lang_and_escaped_names(site: Path):
+    html = (site / COMP / "index.html").read_text(encoding="utf-8")
+    assert html.startswith("<!doctype html>\n<html lang=\"en\">")
+    assert "<script>" not in html.split("</header>")[1].split("<script src")[0]

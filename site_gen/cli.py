@@ -33,6 +33,19 @@ def _root(root: Optional[Path]) -> Path:
         raise typer.Exit(EXIT_USAGE)
 
 
+def _out(out: Path, top: Path) -> Path:
+    """The output folder as an absolute path; one that would overwrite the sources is a
+    usage error (exit 2), found before anything is read or written."""
+    from site_gen.output import check_output_folder
+
+    target = out if out.is_absolute() else Path.cwd() / out
+    problem = check_output_folder(target, top)
+    if problem:
+        typer.echo(f"site-gen: {problem}", err=True)
+        raise typer.Exit(EXIT_USAGE)
+    return target
+
+
 def _print(diags: Diagnostics, quiet_notices: bool = False) -> None:
     for line in diags.format("warning" if quiet_notices else "notice"):
         typer.echo(line, err=True)
@@ -58,7 +71,7 @@ def build(
 
     top = _root(root)
     diags = Diagnostics(root=top)
-    target = out if out.is_absolute() else Path.cwd() / out
+    target = _out(out, top)
     progress = (lambda n: typer.progressbar(length=n, label="Rendering", file=sys.stderr)) if _show_progress() else None
     report = run_build(top, target, diags, base_url=base_url, jobs=jobs, progress_factory=progress)
     _print(diags, quiet_notices=True)
@@ -110,7 +123,7 @@ def serve(
     from site_gen.serve import serve as run_serve
 
     top = _root(root)
-    run_serve(top, out if out.is_absolute() else Path.cwd() / out, host, port)
+    run_serve(top, _out(out, top), host, port)
 
 
 @app.command()

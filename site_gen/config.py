@@ -43,11 +43,17 @@ def _line(value: Any, fallback: int) -> int:
 
 
 def parse_fields(
-    mapping: Any, fields: list[Field], path: Path, diags: Diagnostics, prefix: str = ""
+    mapping: Any, fields: list[Field], path: Path, diags: Diagnostics, prefix: str = "", line: int | None = None
 ) -> dict[str, Any] | None:
-    """Values for every field (defaults filled in), or None if anything was wrong."""
+    """Values for every field (defaults filled in), or None if anything was wrong.
+
+    `line`: where a nested mapping's key stands, for problems of the mapping as a whole."""
     if not isinstance(mapping, dict):
-        diags.error(path, _line(mapping, 1), f"{prefix or 'the file'} must be a mapping of keys")
+        if prefix:
+            keys = ", ".join(f.key for f in fields)
+            diags.error(path, line or _line(mapping, 1), f'setting "{prefix.rstrip(".")}" must be a mapping of keys ({keys})')
+        else:
+            diags.error(path, _line(mapping, 1), "the file must be a mapping of keys")
         return None
     line_of = getattr(mapping, "line_of", lambda key: 1)  # YAML mappings know their lines
     known = {f.key: f for f in fields}
@@ -62,14 +68,14 @@ def parse_fields(
         name = f"{prefix}{f.key}"
         if f.key not in mapping or mapping[f.key] is None:
             if f.default is REQUIRED:
-                diags.error(path, _line(mapping, 1), f'missing required setting "{name}"')
+                diags.error(path, line or _line(mapping, 1), f'missing required setting "{name}"')
                 ok = False
             else:
                 values[f.key] = f.default
             continue
         raw = mapping[f.key]
         if f.fields:
-            nested = parse_fields(raw, list(f.fields), path, diags, prefix=f"{name}.")
+            nested = parse_fields(raw, list(f.fields), path, diags, prefix=f"{name}.", line=line_of(f.key))
             raw = nested
             if nested is None:
                 ok = False

@@ -31,8 +31,6 @@ class Table:
     rows: list[dict[str, Any]]
     struck: set[tuple[int, str]] = field(default_factory=set)  # (row index, column key)
     highlighted: set[int] = field(default_factory=set)  # row indexes
-    line_after: int | None = None  # a rule drawn after this row index (e.g. eligibility)
-    line_label: str = ""
     note: str = ""
 
 

@@ -53,20 +53,24 @@ def find_root(start: Path) -> Path:
 
 
 def load_project(root: Path, diags: Diagnostics) -> Project | None:
+    from site_gen.site_pages import RESERVED  # site_pages imports this module
+
     ok, doc = read_yaml(root / "site.yaml", diags)
     site = site_config(doc, root / "site.yaml", diags) if ok else None
     site = site or SiteConfig()
     competitions = []
     data_dir = root / "data"
-    if data_dir.is_dir():
-        for folder in sorted(p for p in data_dir.iterdir() if p.is_dir() and not p.name.startswith(".")):
-            competition = load_competition(folder, site, diags)
-            # the pages are checked even when the data has errors: every problem in one run
-            pages = _markdown_pages(root / "content" / folder.name, diags, site, reserved=True)
-            if competition is not None:
-                competition.pages = pages
-                competitions.append(competition)
-    pages = _markdown_pages(root / "content", diags, site)
+    folders = sorted(p for p in data_dir.iterdir() if p.is_dir() and not p.name.startswith(".")) if data_dir.is_dir() else []
+    own_pages = {slug: "the competition's own pages" for slug in (*sorted(RESERVED), "index")}
+    for folder in folders:
+        competition = load_competition(folder, site, diags)
+        # the pages are checked even when the data has errors: every problem in one run
+        pages = _markdown_pages(root / "content" / folder.name, diags, site, taken=own_pages)
+        if competition is not None:
+            competition.pages = pages
+            competitions.append(competition)
+    # a page content/<slug>.md would be published at the address of competition <slug>
+    pages = _markdown_pages(root / "content", diags, site, taken={f.name: f"the competition data/{f.name}/" for f in folders})
     return Project(root, site, competitions, pages)
 
 
@@ -115,20 +119,26 @@ def load_competition(folder: Path, site: SiteConfig, diags: Diagnostics) -> Comp
     return competition
 
 
-def _markdown_pages(folder: Path, diags: Diagnostics, site: SiteConfig, reserved: bool = False) -> list[MarkdownPage]:
-    """The pages of a folder; `reserved`: a competition's folder, where some page names
-    are the competition's own pages."""
-    from site_gen.site_pages import RESERVED
-
+def _markdown_pages(
+    folder: Path, diags: Diagnostics, site: SiteConfig, taken: dict[str, str] | None = None
+) -> list[MarkdownPage]:
+    """The pages of a folder; `taken`: page names (slugs) already used at the same address,
+    with what uses them. Two files with the same page name are an error as well."""
     if not folder.is_dir():
         return []
+    taken = taken or {}
+    seen: dict[str, Path] = {}
     pages = []
     for path in sorted(folder.glob("*.md")):
         slug = slugify(path.stem, "page")
         page = read_markdown(path, slug, diags, raw_html=site.markdown_raw_html)
-        if reserved and (slug in RESERVED or slug == "index"):
-            diags.error(path, None, f'the page name "{slug}" is taken by the competition\'s own pages; rename the file')
+        if slug in taken:
+            diags.error(path, None, f'the page name "{slug}" is taken by {taken[slug]}; rename the file')
             continue
+        if slug in seen:
+            diags.error(path, None, f'the page name "{slug}" is taken by {seen[slug].name} in the same folder; rename one of them')
+            continue
+        seen[slug] = path
         if page is not None:
             pages.append(page)
     pages.sort(key=lambda p: (p.order, p.slug))

@@ -13,6 +13,7 @@ from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader, St
 
 from site_gen.render.charts import bar_chart
 from site_gen.render.formatting import format_number, sort_key
+from site_gen.render.table_view import table_rows
 
 PACKAGED_THEMES = Path(__file__).resolve().parent.parent / "themes"
 
@@ -56,6 +57,7 @@ def make_environment(root: Path, theme: str, base_url: str, serving: bool = Fals
         """A permanent IRI for a feed entry: its absolute URL, or a URN when the base has no host."""
         return absolute(path) if "://" in base_url else "urn:site-gen:" + quote(path.lstrip("/") or "home", safe="/.-_~")
 
-    env.globals.update(url=url, absolute=absolute, atom_id=atom_id, bar_chart=bar_chart, serving=serving)
+    env.globals.update(url=url, absolute=absolute, atom_id=atom_id, bar_chart=bar_chart, table_rows=table_rows,
+                       serving=serving)
     env.filters.update(num=format_number, sortkey=sort_key)
     return env

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from site_gen.ranking import rank_desc
@@ -76,9 +76,10 @@ class StageResult:
     rows: tuple[StageRow, ...]
     eligible: int
     provisional: bool
+    by_player: dict[str, StageRow] = field(default_factory=dict, compare=False, repr=False)
 
     def row(self, player: str) -> StageRow | None:
-        return next((r for r in self.rows if r.player == player), None)
+        return self.by_player.get(player)
 
 
 @dataclass(frozen=True)
@@ -173,9 +174,7 @@ def _game_id_cmp(a: str, b: str) -> int:
     return (x > y) - (x < y)
 
 
-_by_start_then_id = functools.cmp_to_key(
-    lambda a, b: (a[0] > b[0]) - (a[0] < b[0]) or _game_id_cmp(a[1], b[1])
-)
+_game_id_key = functools.cmp_to_key(_game_id_cmp)
 
 
 # --- steps 4-8: a stage --------------------------------------------------------------
@@ -244,36 +243,38 @@ def norm_ratings(rows: list[StageRow], min_games: int) -> dict[str, int]:
     return ratings
 
 
-def score_stage(stage: Stage, games: tuple[GameResult, ...], stage_penalties, settings: Settings, updated) -> StageResult:
-    played: dict[str, list[tuple[tuple, PlayedGame]]] = {}
-    for result in games:
-        if result.stage != stage.number or result.disqualified:
+def score_stage(stage: Stage, games: list[GameResult], stage_penalties, settings: Settings, updated) -> StageResult:
+    """The stage table from the stage's games (in any order)."""
+    played: dict[str, list[PlayedGame]] = {}
+    # one sort of the stage's games puts every player's own games in order (step 4)
+    for result in sorted(games, key=lambda r: (r.game.started_at, _game_id_key(r.game.id))):
+        if result.disqualified:
             continue
         g = result.game
         for seat, player in enumerate(g.players):
             if player not in result.counts_for:
                 continue
-            entry = PlayedGame(
+            played.setdefault(player, []).append(PlayedGame(
                 game_id=g.id,
                 started_at=g.started_at,
                 game_points=result.game_points[seat],
                 penalty=g.scores[seat] - result.game_points[seat],
                 table_points=result.table_points[seat],
                 places=result.places[seat],
-                opponents=tuple(p for p in g.players if p != player),
-            )
-            played.setdefault(player, []).append((_by_start_then_id((g.started_at, g.id)), entry))
-    rows = []
-    for player, entries in played.items():
-        entries.sort(key=lambda e: e[0])
-        own = [p for p in stage_penalties if p.player == player and p.stage == stage.number]
-        rows.append(_stage_row(player, tuple(e[1] for e in entries), own, settings))
+                opponents=g.players[:seat] + g.players[seat + 1:],
+            ))
+    penalties: dict[str, list[StagePenalty]] = {}
+    for p in stage_penalties:
+        if p.stage == stage.number:
+            penalties.setdefault(p.player, []).append(p)
+    rows = [_stage_row(player, tuple(own), penalties.get(player, []), settings) for player, own in played.items()]
     ranked = rank_desc(rows, keys=lambda r: r.keys, name=lambda r: r.player)
     ordered = [replace(r.item, rank=r.rank) for r in ranked]
     ratings = norm_ratings(ordered, settings.rating_min_games)
     ordered = [replace(r, norm_rating=ratings.get(r.player, 0)) for r in ordered]
     provisional = updated is not None and updated < stage.last
-    return StageResult(stage, tuple(ordered), sum(1 for r in ordered if r.eligible), provisional)
+    return StageResult(stage, tuple(ordered), sum(1 for r in ordered if r.eligible), provisional,
+                       {r.player: r for r in ordered})
 
 
 # --- step 9: the marathon ------------------------------------------------------------
@@ -322,7 +323,12 @@ def compute(data: MarathonData, settings: Settings) -> MarathonResult:
     # the newest result of the marathon itself (games at other tables or dates don't date it)
     updated = max((_local_day(g.game.started_at, settings.stage_timezone) for g in games if g.part_of_marathon),
                   default=None)
+    by_stage: dict[int, list[GameResult]] = {s.number: [] for s in settings.stages}
+    for g in games:
+        if g.stage is not None:
+            by_stage[g.stage].append(g)
     stages = tuple(
-        score_stage(stage, games, data.sanctions.stage_penalties, settings, updated) for stage in settings.stages
+        score_stage(stage, by_stage[stage.number], data.sanctions.stage_penalties, settings, updated)
+        for stage in settings.stages
     )
     return MarathonResult(games, stages, score_marathon(stages, settings), updated)

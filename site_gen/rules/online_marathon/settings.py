@@ -38,8 +38,10 @@ def _stages(value: Any) -> tuple[Stage, ...]:
         if unknown:
             raise SettingError(f"stage {i + 1}: unknown key {sorted(map(str, unknown))[0]!r} (known: from, to, name)", line)
         first, last = parse_date(item.get("from")), parse_date(item.get("to"))
-        if first is None or last is None:
-            raise SettingError(f"stage {i + 1} needs from and to as dates YYYY-MM-DD", line)
+        for key, day in (("from", first), ("to", last)):
+            if day is None:
+                found = "nothing" if item.get(key) is None else repr(item.get(key))
+                raise SettingError(f'stage {i + 1}: "{key}" must be a date YYYY-MM-DD, found {found}', line)
         if last < first:
             raise SettingError(f"stage {i + 1} ends ({last}) before it starts ({first})", line)
         if stages and first <= stages[-1].last:

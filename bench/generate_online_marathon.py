@@ -1,0 +1,68 @@
+"""A large online marathon for benchmarks: N players, M games over five stages.
+
+    python bench/generate_online_marathon.py OUT_PROJECT --players 2000 --games 100000
+
+Writes a whole project (site.yaml + data/big-marathon/) with a fixed seed, so every run of
+the benchmark builds the same bytes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import random
+from pathlib import Path
+
+COMPETITION = """name: Benchmark marathon
+rules: online-marathon
+period: {from: 2015-02-01, to: 2015-11-30}
+stages:
+  - {from: 2015-02-01, to: 2015-03-31}
+  - {from: 2015-04-01, to: 2015-05-31}
+  - {from: 2015-06-01, to: 2015-07-31}
+  - {from: 2015-08-01, to: 2015-09-30}
+  - {from: 2015-10-01, to: 2015-11-30}
+"""
+
+
+def generate(out: Path, players: int, games: int, seed: int = 7) -> Path:
+    rng = random.Random(seed)
+    names = [f"Player{i:05d}" for i in range(players)]
+    comp = out / "data" / "big-marathon"
+    comp.mkdir(parents=True, exist_ok=True)
+    (out / "site.yaml").write_text("title: Benchmark\n", encoding="utf-8")
+    (comp / "competition.yaml").write_text(COMPETITION, encoding="utf-8")
+    start = dt.datetime(2015, 2, 1, 12, 0)
+    span = (dt.datetime(2015, 11, 30, 12, 0) - start).total_seconds()
+    lines = ["game,table,started_at,player1,score1,player2,score2,player3,score3,player4,score4"]
+    # activity follows a long tail: a few players play a lot, most play a little
+    cumulative, total = [], 0.0
+    for i in range(players):
+        total += 1.0 / (1 + i) ** 0.5
+        cumulative.append(total)
+    for g in range(games):
+        when = start + dt.timedelta(seconds=span * g / games)
+        seats = set()
+        while len(seats) < 4:
+            seats.add(rng.choices(range(players), cum_weights=cumulative)[0])
+        scores = [rng.randint(-15, 25) * 10 for _ in range(3)]
+        scores.append(-sum(scores))
+        cells = [f"{100000 + g}", f"RU-Marathon-{g % 7 + 1}", when.strftime("%Y-%m-%dT%H:%M:%S+03:00")]
+        for p, s in zip(sorted(seats), scores):
+            cells += [names[p], str(s)]
+        lines.append(",".join(cells))
+    (comp / "games.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return comp / "games.csv"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--players", type=int, default=2000)
+    parser.add_argument("--games", type=int, default=100_000)
+    args = parser.parse_args()
+    generate(args.out, args.players, args.games)
+
+
+if __name__ == "__main__":
+    main()

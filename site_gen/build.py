@@ -21,7 +21,7 @@ from site_gen.project import Project, load_project
 from site_gen.page_renderer import PageRenderer
 from site_gen.render.environment import theme_dir
 from site_gen.render.formatting import csv_value
-from site_gen import site_pages
+from site_gen import build_state, site_pages
 
 
 @dataclass(frozen=True)
@@ -29,6 +29,7 @@ class BuildReport:
     out: Path
     pages: int
     files: int
+    written: int  # files whose bytes changed
 
 
 def analyse(root: Path, diags: Diagnostics) -> Project | None:
@@ -85,12 +86,20 @@ def _static_files(project: Project) -> dict[str, bytes]:
 
 
 def build(root: Path, out: Path, diags: Diagnostics, base_url: str | None = None, jobs: int = 1,
-          serving: bool = False, progress_factory=None) -> BuildReport | None:
-    """Build the whole site into `out`; on any error nothing is written and None returned."""
+          serving: bool = False, progress_factory=None, incremental: bool = True) -> BuildReport | None:
+    """Build the whole site into `out`; on any error nothing is written and None returned.
+
+    When nothing the site is made of changed since the last build into `out`, the build
+    stops after checking that (the output is already what a clean build would write)."""
     problem = check_output_folder(out, root)
     if problem:
         diags.error(out, None, problem)
         return None
+    fingerprint = build_state.input_fingerprint(root, f"{base_url}\0{serving}")
+    state = build_state.unchanged(root, out, fingerprint) if incremental else None
+    if state is not None:
+        diags.items.extend(build_state.replay(state))
+        return BuildReport(out, state["pages"], len(state["files"]), 0)
     project = analyse(root, diags)
     if project is None:
         return None
@@ -111,8 +120,9 @@ def build(root: Path, out: Path, diags: Diagnostics, base_url: str | None = None
     files.update(rendered)
     files.update(_static_files(project))
     files[".nojekyll"] = b""
-    write_site(out, files)
-    return BuildReport(out, len(pages), len(files))
+    written = write_site(out, files)
+    build_state.record(root, out, fingerprint, files, len(pages), diags.items)
+    return BuildReport(out, len(pages), len(files), written)
 
 
 def default_jobs() -> int:

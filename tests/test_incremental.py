@@ -1,0 +1,98 @@
+"""Incremental builds: after any kind of change the output equals a clean build byte for
+byte, unchanged files keep their modification times, and an unchanged project is skipped."""
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from site_gen.build import build
+from site_gen.diagnostics import Diagnostics
+
+ROOT = Path(__file__).resolve().parents[1]
+COMP = "online-marathon-2015"
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    root = tmp_path / "project"
+    root.mkdir()
+    shutil.copy(ROOT / "site.yaml", root / "site.yaml")
+    shutil.copytree(ROOT / "data" / COMP, root / "data" / COMP)
+    shutil.copytree(ROOT / "content", root / "content")
+    return root
+
+
+def _build(root: Path, out: Path, incremental=True):
+    report = build(root, out, Diagnostics(root=root), incremental=incremental)
+    assert report is not None
+    return report
+
+
+def _edit_game(root: Path):
+    games = root / "data" / COMP / "games.csv"
+    lines = games.read_text(encoding="utf-8").splitlines(keepends=True)
+    for i, line in enumerate(lines):
+        if line.startswith("8") and ",RU-Marathon-" in line:  # the first real game row
+            cells = line.rstrip("\n").split(",")
+            cells[4], cells[6] = cells[6], cells[4]  # swap two players' scores
+            lines[i] = ",".join(cells) + "\n"
+            break
+    games.write_text("".join(lines), encoding="utf-8")
+
+
+def _edit_template(root: Path):
+    (root / "templates").mkdir()
+    (root / "templates" / "404.html").write_text(
+        '{% extends "!theme/404.html" %}{% block content %}<h1>Lost?</h1>{% endblock %}', encoding="utf-8")
+
+
+def _edit_markdown(root: Path):
+    about = root / "content" / "about.md"
+    about.write_text(about.read_text(encoding="utf-8") + "\nOne more line.\n", encoding="utf-8")
+
+
+def _edit_site_yaml(root: Path):
+    path = root / "site.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("title: ", "title: Renamed "), encoding="utf-8")
+
+
+@pytest.mark.parametrize("change", [_edit_game, _edit_template, _edit_markdown, _edit_site_yaml])
+def test_incremental_equals_clean(project: Path, tmp_path: Path, change):
+    incremental = tmp_path / "incremental"
+    _build(project, incremental)
+    before = _tree(incremental)
+    change(project)
+    _build(project, incremental)
+    clean = tmp_path / "clean"
+    _build(project, clean, incremental=False)
+    after = _tree(incremental)
+    assert after == _tree(clean)
+    assert after != before  # the change did reach the output
+
+
+def test_unchanged_files_keep_their_times_and_nothing_changed_is_skipped(project: Path, tmp_path: Path):
+    out = tmp_path / "out"
+    _build(project, out)
+    stamp = (out / "404.html").stat().st_mtime_ns
+    os.utime(out / "404.html", ns=(stamp - 10**9, stamp - 10**9))  # as if written a second ago
+    _edit_markdown(project)
+    report = _build(project, out)
+    assert 0 < report.written < report.files  # only what the change touched was rewritten
+    assert (out / "404.html").stat().st_mtime_ns == stamp - 10**9
+    again = _build(project, out)
+    assert again.written == 0 and again.files == report.files
+    assert (out / "about" / "index.html").is_file()
+
+
+def test_a_removed_output_file_forces_a_real_build(project: Path, tmp_path: Path):
+    out = tmp_path / "out"
+    _build(project, out)
+    (out / "404.html").unlink()
+    _build(project, out)
+    assert (out / "404.html").is_file()

@@ -48,7 +48,8 @@ def load(folder: Path, settings: Settings, diags: Diagnostics) -> MarathonData |
         sanctions = _load_sanctions(folder / "sanctions.yaml", settings, games, written, diags) or Sanctions()
     if games is None or diags.count("error") > errors_before:
         return None
-    return MarathonData(tuple(games), sanctions, str(folder / "games.csv"), str(folder / "sanctions.yaml"))
+    return MarathonData(tuple(games), sanctions, str(folder / "games.csv"), str(folder / "sanctions.yaml"),
+                        known_players or {})
 
 
 def _load_games(path: Path, settings: Settings, diags: Diagnostics, written: _Written) -> list[Game] | None:
@@ -101,26 +102,31 @@ def _load_games(path: Path, settings: Settings, diags: Diagnostics, written: _Wr
     return games
 
 
-def _load_players(path: Path, diags: Diagnostics) -> set[str] | None:
-    """The declared players, or an empty set when players.csv is absent (no check then)."""
+PLAYER_DETAILS = ("name", "country", "city")
+
+
+def _load_players(path: Path, diags: Diagnostics) -> dict[str, dict[str, str]] | None:
+    """The declared players with their details, or {} when players.csv is absent (no check then)."""
     if not path.exists():
-        return set()
-    rows = read_csv(path, diags, ["player"], optional=["name", "country", "city"])
+        return {}
+    rows = read_csv(path, diags, ["player"], optional=list(PLAYER_DETAILS))
     if rows is None:
         return None
-    players: dict[str, int] = {}
+    players: dict[str, dict[str, str]] = {}
+    lines: dict[str, int] = {}
     for row in rows:
         name = row.get("player")
         if not name:
             diags.error(path, row.line, "empty player name")
         elif name in players:
-            diags.error(path, row.line, f'player "{name}" is listed twice (first on line {players[name]})')
+            diags.error(path, row.line, f'player "{name}" is listed twice (first on line {lines[name]})')
         else:
-            players[name] = row.line
-    return set(players)
+            players[name] = {k: row.get(k) for k in PLAYER_DETAILS if row.get(k)}
+            lines[name] = row.line
+    return players
 
 
-def _check_players_known(path: Path, written: _Written, known: set[str], diags: Diagnostics) -> None:
+def _check_players_known(path: Path, written: _Written, known: dict[str, dict], diags: Diagnostics) -> None:
     if not known:
         return
     for line, players in written.seats:

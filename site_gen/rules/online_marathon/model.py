@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from zoneinfo import ZoneInfo
 
 
@@ -107,3 +107,4 @@ class MarathonData:
     sanctions: Sanctions
     games_path: str = "games.csv"
     sanctions_path: str = "sanctions.yaml"
+    players: dict[str, dict[str, str]] = field(default_factory=dict)  # players.csv details by name

@@ -53,7 +53,13 @@ def has_errors(lines: list[str]) -> bool:
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+    """Every file's bytes, except the build cache (.site-gen-cache/, git-ignored), which a
+    successful build may write."""
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and ".site-gen-cache" not in p.relative_to(folder).parts
+    }
 
 
 def copy_case(case: str, tmp_path: Path) -> Path:

@@ -35,6 +35,7 @@ check: install
 ## Regenerate the example data from its committed generator (fixed seed)
 example: install
 	$(BIN)/python scripts/generate_online_marathon.py data/online-marathon-2015
+	$(BIN)/python scripts/generate_swiss_cut.py data/kiev-2006
 
 # Debian's chromium for the browser tests, when missing and we may install it.
 chromium:

@@ -78,7 +78,7 @@ def build(
     if report is None:
         typer.echo(f"build failed: {_summary(diags)}; the previous site was left as it was", err=True)
         raise typer.Exit(EXIT_DATA)
-    typer.echo(f"built {report.pages} pages ({report.files} files) into {out}")
+    typer.echo(f"built {report.pages} pages ({report.files} files, {report.written} changed) into {out}")
 
 
 @app.command()
@@ -137,6 +137,19 @@ def new(
     from site_gen.commands.new import new_competition
 
     raise typer.Exit(new_competition(_root(root), rules, competition, name))
+
+
+@app.command()
+def seat(
+    competition: str = typer.Argument(..., help="The competition's folder name under data/ (rules: swiss-cut)."),
+    round_number: int = typer.Option(..., "--round", "-r", help="The round to seat: 1 is drawn from the seed, later rounds follow the standings."),
+    force: bool = typer.Option(False, "--force", help="Replace a published seating that has no results yet."),
+    root: Optional[Path] = RootOption,
+) -> None:
+    """Write the seating of a swiss-cut round into rounds/N.csv, with empty result columns."""
+    from site_gen.commands.seat import seat_round
+
+    raise typer.Exit(seat_round(_root(root), competition, round_number, force))
 
 
 def main() -> None:

@@ -1,0 +1,257 @@
+"""The pages and tables a swiss-cut tournament publishes (data only; no rendering here).
+
+Addresses: <slug>/ (overview, what is on now, the ranking), rounds/ (the bracket),
+rounds/<N>/ (seating and results), rounds/<N>/standings/, rounds/final/, rounds/next/
+(the seating players look up during the event), players/ and players/<slug>/.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from site_gen.model import Column, CompetitionInfo, CompetitionSite, Page, SearchEntry, Table
+from site_gen.rules.swiss_cut import bracket
+from site_gen.rules.swiss_cut.document import document
+from site_gen.rules.swiss_cut.model import WINDS, Settings, TournamentData
+from site_gen.rules.swiss_cut.player_pages import place_text, player_pages
+from site_gen.rules.swiss_cut.scoring import RoundResult, TournamentResult
+from site_gen.rules.swiss_cut.seating import METHOD, finalists, qualified
+from site_gen.rules.swiss_cut.standings import Standings
+from site_gen.slugs import unique_slugs
+
+TEMPLATES = "swiss-cut"
+
+
+@dataclass(frozen=True)
+class Progress:
+    status: str  # one line for the home page
+    current: int | None  # the round seated or being played
+    waiting: int | None  # the next round, not seated yet
+    final_pending: bool  # every round played, the final not yet
+    finished: bool
+
+
+def progress(data: TournamentData, settings: Settings, result: TournamentResult) -> Progress:
+    current = next((r.number for r in result.rounds if not r.played), None)
+    if current is not None:
+        started = result.round(current).scored > 0
+        return Progress(f"round {current} {'in progress' if started else 'seated'}", current, None, False, False)
+    if not result.rounds:
+        return Progress("not started", None, None, False, False)
+    if result.last_played < settings.rounds:
+        return Progress(f"round {result.last_played + 1} to be seated", None, result.last_played + 1, False, False)
+    if result.final:
+        return Progress("finished", None, None, False, True)
+    return Progress("final " + ("seated" if data.final else "to be played"), None, None, True, False)
+
+
+# --- tables ---------------------------------------------------------------------------------
+
+SEAT_COLUMNS = (
+    Column("wind", "Wind"),
+    Column("player", "Player", link_key="player_url"),
+    Column("score", "Score", numeric=True),
+    Column("points", "MI", numeric=True, decimals=2),  # the outcome first: what a phone shows
+    Column("place", "Place"),
+    Column("place_points", "Place MI", numeric=True, decimals=2),
+    Column("limit_points", "Limit MI", numeric=True),
+    Column("scale_points", "Scale MI", numeric=True),
+    Column("penalty", "Penalty", numeric=True),
+)
+
+
+def _seat_rows(round_result: RoundResult, urls: dict[str, str]) -> list[dict[str, Any]]:
+    rows = []
+    for table in round_result.tables:
+        for s in table.seats:
+            rows.append({
+                "table": table.table, "wind": WINDS[s.wind] if s.wind < len(WINDS) else str(s.wind + 1),
+                "player": s.player, "player_url": urls.get(s.player), "score": s.seat.score,
+                "mahjongs": s.seat.mahjongs if s.scored else None, "limit_hands": s.seat.limit_hands if s.scored else None,
+                "place": place_text(s.places), "place_points": s.place_points, "limit_points": s.limit_points,
+                "scale_points": s.scale_points, "penalty": s.seat.penalty if s.scored else None, "points": s.points,
+            })
+    return rows
+
+
+def round_table(round_result: RoundResult, urls: dict[str, str]) -> Table:
+    """Every seat of a round in one table: the round's CSV."""
+    columns = (Column("table", "Table", numeric=True),) + SEAT_COLUMNS[:3] + (
+        Column("mahjongs", "Mahjongs", numeric=True), Column("limit_hands", "Limit hands", numeric=True),
+    ) + SEAT_COLUMNS[3:]
+    return Table(f"round-{round_result.number}", f"Round {round_result.number}: seating and results", columns,
+                 _seat_rows(round_result, urls))
+
+
+def table_blocks(round_result: RoundResult, urls: dict[str, str]) -> list[Table]:
+    """One small table per game table: how a player finds their seat and result."""
+    rows = _seat_rows(round_result, urls)
+    blocks = []
+    for table in round_result.tables:
+        mine = [r for r in rows if r["table"] == table.table]
+        total = table.score_sum
+        note = "" if total in (None, 0) else f"The scores add up to {total}, not 0."
+        blocks.append(Table("", f"Table {table.table}", SEAT_COLUMNS, mine, note=note))
+    return blocks
+
+
+def standings_table(settings: Settings, standings: Standings, data: TournamentData, urls: dict[str, str],
+                    all_standings: dict[int, Standings]) -> Table:
+    number = standings.after
+    if number < settings.rounds:
+        through = set(qualified(number + 1, data, settings, all_standings) or ())
+        cut, what = settings.cut(number + 1), f"round {number + 1}"
+    else:
+        through = set(finalists(settings, all_standings) or ())
+        cut, what = settings.final_players, "the final"
+    judged = bool(data.judge_order) and any(r.judge for r in standings.rows)  # unknown to `standings` alone
+    columns = (
+        Column("rank", "Rank", numeric=True),
+        Column("player", "Player", link_key="player_url"),
+        Column("points", "MI", numeric=True, decimals=2),
+        Column("score", "Score", numeric=True),
+        Column("mahjongs", "Mahjongs", numeric=True),
+    ) + ((Column("judge", "Judge's order", numeric=True),) if judged else ()) + (
+        (Column("status", "Next"),) if cut is not None else ())  # no cut: everyone plays on
+    judge_position = {p: i + 1 for i, p in enumerate(data.judge_order)}
+    rows = []
+    for r in standings.rows:
+        status = f"through to {what}" if r.player in through else ("out" if cut is not None else "")
+        rows.append({"rank": r.rank, "player": r.player, "player_url": urls.get(r.player), "points": r.points,
+                     "score": r.score, "mahjongs": r.mahjongs, "judge": judge_position.get(r.player) if r.judge else None,
+                     "status": status})
+    note = "Ranked by MI, then score, then mahjongs, then the judge's order; players equal on all of them share a rank."
+    if cut is not None and cut < len(rows):
+        note += f" The line under place {cut} is the cut: the best {cut} play {what}."
+    return Table(f"standings-{number}", f"Standings after round {number}", columns, rows,
+                 highlighted={i for i, r in enumerate(rows) if r["player"] in through and cut is not None}, note=note)
+
+
+def cut_line(settings: Settings, number: int, rows: int) -> tuple[int | None, str]:
+    """(index of the last row above the cut, what the cut leads to) for the standings after round N."""
+    cut, what = (settings.cut(number + 1), f"round {number + 1}") if number < settings.rounds else (settings.final_players, "the final")
+    if cut is None or cut >= rows:
+        return None, ""
+    return cut - 1, f"the best {cut} play {what}"
+
+
+def ranking_table(result: TournamentResult, urls: dict[str, str]) -> Table:
+    columns = (
+        Column("rank", "Rank", numeric=True),
+        Column("player", "Player", link_key="player_url"),
+        Column("reached", "Reached"),
+        Column("points", "MI", numeric=True, decimals=2),
+        Column("score", "Score", numeric=True),
+    )
+    final = {f.player: f for f in result.final}
+    rows = []
+    for r in result.ranking:
+        reached = "final" if r.reached == "final" else f"round {r.reached}"
+        points = r.standing.points if r.standing else None
+        score = final[r.player].score if r.player in final else (r.standing.score if r.standing else None)
+        rows.append({"rank": r.rank, "player": r.player, "player_url": urls.get(r.player), "reached": reached,
+                     "points": points, "score": score})
+    return Table("ranking", "Tournament ranking", columns, rows,
+                 note="Finalists by the final (their score is the final's); the others by the standings after the "
+                      "last round they played (MI and score up to it).")
+
+
+def final_table(data: TournamentData, settings: Settings, result: TournamentResult, urls: dict[str, str]) -> Table:
+    columns = (Column("place", "Place", numeric=True), Column("wind", "Wind"),
+               Column("player", "Player", link_key="player_url"), Column("score", "Score", numeric=True))
+    seats = {s.player: (i, s) for i, s in enumerate(data.final)}
+    names = [f.player for f in result.final] or [s.player for s in data.final] or list(finalists(settings, result.all_standings) or ())
+    places = {f.player: f.place for f in result.final}
+    rows = []
+    for name in names:
+        index, seat = seats.get(name, (names.index(name), None))
+        rows.append({"place": places.get(name), "wind": WINDS[index] if index < len(WINDS) else "", "player": name,
+                     "player_url": urls.get(name), "score": seat.score if seat else None})
+    judged = any(f.by_judge for f in result.final)
+    note = ("Places as the judge gave them." if judged else
+            "Places by the final's score; equal scores are ordered by the standings after the last round.")
+    return Table("final", "Final", columns, rows, note=note if result.final else "")
+
+
+def next_table(players: list[tuple[int, str, str]], urls: dict[str, str], caption: str) -> Table:
+    columns = (Column("table", "Table", numeric=True), Column("wind", "Wind"), Column("player", "Player", link_key="player_url"))
+    rows = [{"table": t, "wind": w, "player": p, "player_url": urls.get(p)} for t, w, p in players]
+    return Table("", caption, columns, rows, note="Type your name in the filter box to find your table.")
+
+
+# --- publish ----------------------------------------------------------------------------------
+
+
+def _next_seating(data: TournamentData, settings: Settings, result: TournamentResult, state: Progress,
+                  urls: dict[str, str]) -> Table | None:
+    if state.current is not None:
+        current = result.round(state.current)
+        seats = [(t.table, WINDS[s.wind], s.player) for t in current.tables for s in t.seats]
+        return next_table(seats, urls, f"Round {state.current}: seating")
+    if state.final_pending:
+        names = [s.player for s in data.final] or list(finalists(settings, result.all_standings) or ())
+        return next_table([(1, WINDS[i] if i < len(WINDS) else "", p) for i, p in enumerate(names)], urls, "Final: seating")
+    return None
+
+
+def publish(info: CompetitionInfo, settings: Settings, data: TournamentData, result: TournamentResult) -> CompetitionSite:
+    base = f"{info.slug}/"
+    names = [p.player for p in data.players]
+    urls = {name: f"{base}players/{slug}/" for name, slug in unique_slugs(names, fallback="player").items()}
+    state = progress(data, settings, result)
+    cols = bracket.columns(data, settings, result)
+    all_standings = result.all_standings
+    rounds_url = {r.number: f"{base}rounds/{r.number}/" for r in result.rounds}
+    standings_url = {n: f"{base}rounds/{n}/standings/" for n in all_standings}
+    ranking = ranking_table(result, urls)
+    final = final_table(data, settings, result, urls)
+    upcoming = _next_seating(data, settings, result, state, urls)
+    common = {"settings": settings, "state": state, "rounds_url": rounds_url, "standings_url": standings_url,
+              "rounds": result.rounds, "base": base, "has_final": bool(data.final or result.final or state.final_pending)}
+    round_tables = [round_table(r, urls) for r in result.rounds]
+    standing_tables = {n: standings_table(settings, s, data, urls, all_standings) for n, s in sorted(all_standings.items())}
+    pages = [
+        Page(base, f"{TEMPLATES}/overview.html", info.name,
+             {**common, "table": ranking, "upcoming": upcoming, "final_table": final, "result": result,
+              "csv": ["ranking"] + [t.slug for t in round_tables] + [t.slug for t in standing_tables.values()]
+              + (["final"] if final.rows else [])}),
+        Page(f"{base}rounds/", f"{TEMPLATES}/bracket.html", f"{info.name}: bracket", {**common, "columns": cols, "urls": urls}),
+        Page(f"{base}rounds/next/", f"{TEMPLATES}/next.html", f"{info.name}: next round",
+             {**common, "upcoming": upcoming, "final_table": final}),
+        Page(f"{base}rounds/final/", f"{TEMPLATES}/final.html", f"{info.name}: final",
+             {**common, "final_table": final, "finished": bool(result.final)}),
+        Page(f"{base}players/", f"{TEMPLATES}/players.html", f"{info.name}: players",
+             {**common, "players": [(p, urls[p.player]) for p in sorted(data.players, key=lambda p: p.player)]}),
+    ]
+    for round_result, table in zip(result.rounds, round_tables):
+        n = round_result.number
+        pages.append(Page(rounds_url[n], f"{TEMPLATES}/round.html", f"{info.name}: round {n}",
+                          {**common, "round": round_result, "blocks": table_blocks(round_result, urls), "csv": table.slug,
+                           "method": METHOD if n == 1 else "", "seed": settings.seed}))
+    for n, table in standing_tables.items():
+        line, label = cut_line(settings, n, len(table.rows))
+        pages.append(Page(standings_url[n], f"{TEMPLATES}/standings.html", f"{info.name}: standings after round {n}",
+                          {**common, "number": n, "table": table, "cut_after": line, "cut_label": label}))
+    pages += player_pages(info, data, settings, result, cols, urls, common)
+    search = [SearchEntry(info.name, base, "competition")] + [
+        SearchEntry(name, url, "player", info.name) for name, url in sorted(urls.items())
+    ]
+    tables = [ranking, *round_tables, *standing_tables.values()] + ([final] if final.rows else [])
+    return CompetitionSite(pages=pages, tables=tables, document=document(settings, result), search=search,
+                           updated=None, status=state.status, summary=_top(ranking, 8))
+
+
+def _top(table: Table, count: int) -> Table:
+    return Table("", table.caption, table.columns, table.rows[:count])
+
+
+def standings_table_for(settings: Settings, result: TournamentResult, stage: int | None) -> Table | None:
+    """`site-gen standings`: the ranking, or with --stage N the standings after round N."""
+    if stage is None:
+        return ranking_table(result, {})
+    standings = result.standings(stage)
+    if standings is None:
+        return None
+    empty = TournamentData((), ())
+    return standings_table(settings, standings, empty, {}, result.all_standings)

@@ -1,0 +1,47 @@
+"""The commented example files `site-gen new swiss-cut <slug>` writes.
+
+No round file: the judge runs `site-gen seat <slug> --round 1` once registration closes.
+"""
+
+from __future__ import annotations
+
+COMPETITION = """\
+# A live mahjong tournament (rules: swiss-cut): qualification rounds at tables of four,
+# the strongest seated with the strongest, cuts, and a four-player final. Every setting
+# below that is commented out shows its default, the Kiev-2006 regulation's value.
+name: {name}
+rules: swiss-cut
+# language: en                      # en, ru, ja or it
+seed: 20061105                      # round 1's draw: random.Random(seed).shuffle; publish it
+# rounds: 6                         # qualification rounds
+# cuts: {{5: 16, 6: 8}}               # round R is played by the best K after round R-1
+# final_players: 4                  # the best after the last round play the final
+# place_points: [3, 2, 1, 0]        # MI for places 1-4 at the table (shared places average them)
+# limit_hand_points: 2              # MI for each limit hand
+# score_scale: [[256, 1], [512, 2], [1024, 3], [2000, 4], [null, 5]]   # MI for |score| up to each bound
+"""
+
+PLAYERS = """\
+# The registration list, in registration order (ties nobody can break follow it).
+# from_round: 2 admits a late registrant to round 2. Then run:
+#   site-gen seat <this folder's name> --round 1
+player,name,city,club,from_round
+Anna,Анна Петренко,Киев,Гамблер,
+Alpha,,Kyiv,,
+Bravo,,Kyiv,,
+Charlie,,Moscow,,
+Delta,,Moscow,,
+Echo,,Kharkiv,,
+Foxtrot,,Odesa,,
+Golf,,Minsk,,
+"""
+
+JUDGE = """\
+# The judge's order for players still equal on MI, score and mahjongs: listed players
+# come first, in this order. `check` warns when a tie decides a seating or a cut.
+# order: [Alpha, Bravo]
+"""
+
+
+def scaffold(name: str) -> dict[str, str]:
+    return {"competition.yaml": COMPETITION.format(name=name), "players.csv": PLAYERS, "judge.yaml": JUDGE}

@@ -8,11 +8,11 @@ import functools
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
+from site_gen.places import Places, shared_place_points
 from site_gen.ranking import rank_desc
 from site_gen.rules.online_marathon.model import Game, MarathonData, Settings, Stage, StagePenalty
 from site_gen.values import round_half_up
 
-Places = tuple[int, int]  # (first, last) place occupied; equal when not shared
 
 
 @dataclass(frozen=True)
@@ -115,20 +115,7 @@ def stage_keys(score: Fraction, series_game_points: int, n: int) -> tuple:
 
 def table_points(scores: tuple[int, ...], place_points: tuple[int, ...]) -> tuple[tuple[Fraction, ...], tuple[Places, ...]]:
     """Each seat's table points and places; equal scores share the average of their places."""
-    order = sorted(range(len(scores)), key=lambda i: -scores[i])
-    tps: list[Fraction] = [Fraction(0)] * len(scores)
-    places: list[Places] = [(0, 0)] * len(scores)
-    start = 0
-    while start < len(order):
-        end = start
-        while end + 1 < len(order) and scores[order[end + 1]] == scores[order[start]]:
-            end += 1
-        share = Fraction(sum(place_points[start : end + 1]), end - start + 1)
-        for position in range(start, end + 1):
-            tps[order[position]] = share
-            places[order[position]] = (start + 1, end + 1)
-        start = end + 1
-    return tuple(tps), tuple(places)
+    return shared_place_points(scores, place_points)
 
 
 # --- steps 2-3: games ----------------------------------------------------------------

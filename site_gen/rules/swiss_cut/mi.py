@@ -8,9 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from site_gen.places import Places, shared_place_points
 from site_gen.rules.swiss_cut.model import Seat, Settings
 
-Places = tuple[int, int]  # (first, last) place occupied; equal when not shared
+
 
 
 @dataclass(frozen=True)
@@ -50,24 +51,8 @@ class TableResult:
 
 
 def place_points(scores: tuple[int, ...], points: tuple[int, ...]) -> tuple[tuple[Fraction, ...], tuple[Places, ...]]:
-    """Each seat's place MI and places: highest score first; equal scores share the places
-    they occupy and each gets the average of those places' MI."""
-    order = sorted(range(len(scores)), key=lambda i: -scores[i])
-    shares: list[Fraction] = [Fraction(0)] * len(scores)
-    places: list[Places] = [(0, 0)] * len(scores)
-    start = 0
-    while start < len(order):
-        end = start
-        while end + 1 < len(order) and scores[order[end + 1]] == scores[order[start]]:
-            end += 1
-        # a table larger than the list of place MI gives 0 for the places beyond it
-        occupied = [points[k] if k < len(points) else 0 for k in range(start, end + 1)]
-        share = Fraction(sum(occupied), end - start + 1)
-        for position in range(start, end + 1):
-            shares[order[position]] = share
-            places[order[position]] = (start + 1, end + 1)
-        start = end + 1
-    return tuple(shares), tuple(places)
+    """Each seat's place MI and places (shared places share the average MI)."""
+    return shared_place_points(scores, points)
 
 
 def scale_points(score: int, scale: tuple[tuple[int | None, int], ...]) -> int:

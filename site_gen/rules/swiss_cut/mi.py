@@ -12,8 +12,6 @@ from site_gen.places import Places, shared_place_points
 from site_gen.rules.swiss_cut.model import Seat, Settings
 
 
-
-
 @dataclass(frozen=True)
 class SeatResult:
     """A seat of a round with its MI parts; the parts are None until the table has all

@@ -36,6 +36,7 @@ check: install
 example: install
 	$(BIN)/python scripts/generate_online_marathon.py data/online-marathon-2015
 	$(BIN)/python scripts/generate_swiss_cut.py data/kiev-2006
+	$(BIN)/python scripts/generate_thematic_marathon.py data/pbem-marathon
 
 # Debian's chromium for the browser tests, when missing and we may install it.
 chromium:

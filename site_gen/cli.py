@@ -140,6 +140,18 @@ def new(
 
 
 @app.command()
+def groups(
+    competition: str = typer.Argument(..., help="The competition's folder name under data/ (rules: thematic-marathon)."),
+    tournament: str = typer.Argument(..., help="The tournament's slug, as in competition.yaml."),
+    root: Optional[Path] = RootOption,
+) -> None:
+    """Write a thematic-marathon tournament's phase-1 groups from the ratings into its groups.yaml."""
+    from site_gen.commands.groups import write_groups
+
+    raise typer.Exit(write_groups(_root(root), competition, tournament))
+
+
+@app.command()
 def seat(
     competition: str = typer.Argument(..., help="The competition's folder name under data/ (rules: swiss-cut)."),
     round_number: int = typer.Option(..., "--round", "-r", help="The round to seat: 1 is drawn from the seed, later rounds follow the standings."),

@@ -19,7 +19,7 @@ def test_every_setting_has_a_doc_string():
 
 
 def test_every_rule_setting_is_in_the_readme_table():
-    documented = set(re.findall(r"^\| `([a-z_.]+)` \|", README, flags=re.M))
+    documented = set(re.findall(r"^\| `([a-z0-9_.]+)` \|", README, flags=re.M))
     for ruleset in RULESETS.values():
         assert f"## Rule set `{ruleset.name}`" in README
         missing = {f.key for f in ruleset.fields} - documented

@@ -1,0 +1,1 @@
+"""The `thematic-marathon` rule set: round-robin PBeM tournaments, group finals, Master."""

@@ -1,0 +1,243 @@
+"""Reading the game files of a thematic marathon (a tournament's games.csv, a group final,
+master.csv) and a tournament's groups.yaml, every problem reported with its line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from site_gen.diagnostics import Diagnostics, did_you_mean
+from site_gen.rules.thematic_marathon.model import FINAL, MASTER_ROUNDS, PHASES, RESULTS, Game, Layout
+from site_gen.sources.csv_reader import Row, read_csv
+from site_gen.sources.yaml_reader import read_yaml
+from site_gen.values import parse_int
+
+TOURNAMENT_COLUMNS = ["phase", "group", "board", "first", "second", "result"]
+GROUP_FINAL_COLUMNS = ["game", "board", "first", "second", "result"]
+MASTER_COLUMNS = ["round", "group", "game", "first", "second", "result"]
+LAYOUT_KEYS = ("phase1", "semifinals", "final")
+
+# Checks a player's name; returns a message suffix when the name is not allowed here.
+PlayerCheck = Callable[[str], str | None]
+
+
+def parse_result(text: str) -> str | None:
+    """The canonical result for what was written ("1-0  Forfeit" is "1-0 forfeit")."""
+    normal = " ".join(text.lower().split())
+    return normal if normal in RESULTS else None
+
+
+def _player(row: Row, column: str, path: Path, diags: Diagnostics, check: PlayerCheck) -> str | None:
+    name = row.get(column)
+    if not name:
+        diags.error(path, row.line, f'"{column}" is empty: a game needs two players')
+        return None
+    problem = check(name)
+    if problem:
+        diags.error(path, row.line, f'{column}: {problem}')
+        return None
+    return name
+
+
+def _common(row: Row, path: Path, diags: Diagnostics, check: PlayerCheck) -> tuple[bool, str | None, str | None, str | None]:
+    """(ok, first, second, result) of a row, with its problems reported."""
+    first = _player(row, "first", path, diags, check)
+    second = _player(row, "second", path, diags, check)
+    ok = first is not None and second is not None
+    if ok and first == second:
+        diags.error(path, row.line, f'"{first}" cannot play against themselves')
+        ok = False
+    text = row.get("result")
+    result = parse_result(text) if text else None
+    if text and result is None:
+        diags.error(path, row.line, f'result "{text}" is not one of: {", ".join(RESULTS)} (or empty: not yet played)'
+                    f'{did_you_mean(text, RESULTS)}')
+        ok = False
+    return ok, first, second, result
+
+
+class _Seen:
+    """Duplicate boards and second games of a pair with the same first move, per file."""
+
+    def __init__(self, path: Path, diags: Diagnostics):
+        self.path, self.diags = path, diags
+        self.boards: dict[str, int] = {}
+        self.pairs: dict[tuple, int] = {}
+
+    def board(self, row: Row) -> bool:
+        board = row.get("board")
+        if not board:
+            return True
+        if board in self.boards:
+            self.diags.error(self.path, row.line, f'board "{board}" appears twice (first on line {self.boards[board]})')
+            return False
+        self.boards[board] = row.line
+        return True
+
+    def pair(self, row: Row, key: tuple, where: str) -> bool:
+        if key in self.pairs:
+            self.diags.error(self.path, row.line, f'{key[-2]} already has the first move against {key[-1]} {where} '
+                             f'(line {self.pairs[key]}); each pair plays one game with each player moving first')
+            return False
+        self.pairs[key] = row.line
+        return True
+
+
+def read_tournament_games(path: Path, diags: Diagnostics, check: PlayerCheck) -> list[Game] | None:
+    rows = read_csv(path, diags, TOURNAMENT_COLUMNS)
+    if rows is None:
+        return None
+    seen = _Seen(path, diags)
+    games = []
+    for row in rows:
+        ok, first, second, result = _common(row, path, diags, check)
+        phase_text, group_text = row.get("phase"), row.get("group")
+        phase = phase_text.lower()
+        group = None
+        if phase not in PHASES:
+            diags.error(path, row.line, f'phase "{phase_text}" is not one of: {", ".join(PHASES)}{did_you_mean(phase_text, PHASES)}')
+            ok = False
+        elif phase == FINAL:
+            if group_text:
+                diags.error(path, row.line, f'group "{group_text}": the final has no group number; leave it empty')
+                ok = False
+        else:
+            group = parse_int(group_text)
+            if group is None or group < 1:
+                shown = f'"{group_text}"' if group_text else "empty"
+                diags.error(path, row.line, f"group is {shown}: phase {phase} needs the group's number (1, 2, ...)")
+                ok = False
+        ok = seen.board(row) and ok
+        where = "in the final" if phase == FINAL else f"in phase {phase} group {group}"
+        if ok and seen.pair(row, (phase, group, first, second), where):
+            games.append(Game(first, second, result, row.get("board"), row.line, phase, group))
+    return games
+
+
+def read_group_final(path: Path, diags: Diagnostics, check: PlayerCheck, game_names: dict[str, str]) -> list[Game] | None:
+    """`game_names`: what the `game` column may hold (a tournament slug or its game's
+    name) -> the tournament slug."""
+    rows = read_csv(path, diags, GROUP_FINAL_COLUMNS)
+    if rows is None:
+        return None
+    seen = _Seen(path, diags)
+    games = []
+    for row in rows:
+        ok, first, second, result = _common(row, path, diags, check)
+        game = _game_name(row, path, diags, game_names)
+        ok = seen.board(row) and game is not None and ok
+        if ok and seen.pair(row, (game, first, second), f"in {game}"):
+            games.append(Game(first, second, result, row.get("board"), row.line, game=game))
+    return games
+
+
+def read_master(path: Path, diags: Diagnostics, check: PlayerCheck, game_names: dict[str, str]) -> list[Game] | None:
+    rows = read_csv(path, diags, MASTER_COLUMNS)
+    if rows is None:
+        return None
+    seen = _Seen(path, diags)
+    games = []
+    for row in rows:
+        ok, first, second, result = _common(row, path, diags, check)
+        game = _game_name(row, path, diags, game_names)
+        round_ = row.get("round").lower()
+        if round_ not in MASTER_ROUNDS:
+            diags.error(path, row.line, f'round "{row.get("round")}" is not one of: {", ".join(MASTER_ROUNDS)}')
+            ok = False
+        group = parse_int(row.get("group"))
+        if group is None or group < 1:
+            diags.error(path, row.line, f'group "{row.get("group")}" is not a group number (1, 2, ...)')
+            ok = False
+        ok = seen.board(row) and game is not None and ok
+        if ok and seen.pair(row, (round_, group, game, first, second), f"in round {round_} group {group}"):
+            games.append(Game(first, second, result, row.get("board"), row.line, group=group, game=game, round=round_))
+    return games
+
+
+def _game_name(row: Row, path: Path, diags: Diagnostics, names: dict[str, str]) -> str | None:
+    text = row.get("game")
+    if text in names:
+        return names[text]
+    slugs = sorted(set(names.values()))
+    diags.error(path, row.line, f'unknown game "{text}"; expected one of: {", ".join(slugs)} (a tournament\'s slug or game)'
+                f'{did_you_mean(text, names)}')
+    return None
+
+
+# --- groups.yaml ------------------------------------------------------------------------------
+
+
+def _names(value: Any, path: Path, line: int, what: str, diags: Diagnostics, check: PlayerCheck) -> list[str] | None:
+    if not isinstance(value, list):
+        diags.error(path, line, f"{what} must be a list of players, found {value!r}")
+        return None
+    names = []
+    for i, item in enumerate(value):
+        at = value.line_of(i) if hasattr(value, "line_of") else line
+        if isinstance(item, (dict, list)) or item is None or item == "":
+            diags.error(path, at, f"{what}: expected a player's userid, found {item!r}")
+            return None
+        problem = check(str(item))
+        if problem:
+            diags.error(path, at, f"{what}: {problem}")
+            return None
+        names.append(str(item))
+    return names
+
+
+def _no_repeats(groups: Iterable[tuple[list[str], int]], path: Path, what: str, diags: Diagnostics) -> bool:
+    first: dict[str, int] = {}
+    ok = True
+    for names, line in groups:
+        for name in names:
+            if name in first:
+                diags.error(path, line, f'"{name}" is listed twice in {what} (first on line {first[name]})')
+                ok = False
+            first.setdefault(name, line)
+    return ok
+
+
+def read_layout(path: Path, diags: Diagnostics, entrants: list[str], check: PlayerCheck) -> Layout | None:
+    ok, doc = read_yaml(path, diags)
+    if not ok:
+        return None
+    if doc is None:
+        return Layout()
+    if not isinstance(doc, dict):
+        diags.error(path, getattr(doc, "line", 1) or 1, "groups.yaml must be a mapping with phase1, semifinals and final")
+        return None
+    good = True
+    for key in doc:
+        if key not in LAYOUT_KEYS:
+            diags.error(path, doc.line_of(key), f'unknown key "{key}"{did_you_mean(str(key), LAYOUT_KEYS) or "; expected phase1, semifinals, final"}')
+            good = False
+    values: dict[str, Any] = {}
+    for key in ("phase1", "semifinals"):
+        if key not in doc or doc[key] is None:
+            continue
+        raw, line = doc[key], doc.line_of(key)
+        if not isinstance(raw, list):
+            diags.error(path, line, f"{key} must be a list of groups, each a list of players")
+            good = False
+            continue
+        groups = []
+        for i, item in enumerate(raw):
+            at = raw.line_of(i)
+            names = _names(item, path, at, f"{key} group {i + 1}", diags, check)
+            if names is not None and not names:
+                diags.error(path, at, f"{key} group {i + 1} is empty")
+                names = None
+            good = good and names is not None
+            groups.append((names or [], at))
+        good = _no_repeats(groups, path, key, diags) and good
+        values[key] = tuple(tuple(g) for g, _ in groups)
+        if key == "phase1" and values[key]:
+            missing = [e for e in entrants if not any(e in g for g in values[key])]
+            if missing:
+                diags.error(path, line, f"phase1 leaves out {', '.join(missing)}: every entrant plays in a phase-1 group")
+                good = False
+    if doc.get("final") is not None:
+        names = _names(doc["final"], path, doc.line_of("final"), "final", diags, check)
+        good = good and names is not None and _no_repeats([(names, doc.line_of("final"))], path, "final", diags)
+        values["final"] = tuple(names or ())
+    return Layout(**values) if good else None

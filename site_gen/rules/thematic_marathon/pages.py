@@ -1,0 +1,163 @@
+"""The pages a thematic marathon publishes (data only: the templates render them)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from site_gen.model import CompetitionInfo, CompetitionSite, Page, SearchEntry, Table
+from site_gen.rules.thematic_marathon import tables
+from site_gen.rules.thematic_marathon.crosstable import crosstable, leagues, reasons
+from site_gen.rules.thematic_marathon.document import document
+from site_gen.rules.thematic_marathon.model import MarathonData, Settings
+from site_gen.rules.thematic_marathon.scoring import MarathonResult
+from site_gen.rules.thematic_marathon.tournament import TournamentResult
+from site_gen.slugs import unique_slugs
+
+TEMPLATES = "thematic-marathon"
+
+
+def _tournament_page(t: TournamentResult, settings: Settings, urls: dict[str, str]) -> tuple[dict[str, Any], list[Table]]:
+    game = t.tournament.game
+    phase1 = [crosstable(g, f"Group {g.number}", settings.game_points, urls) for g in t.phase1]
+    semis = [crosstable(g, f"Semifinal group {g.number}", settings.game_points, urls) for g in t.semifinals]
+    final = crosstable(t.final, "Final", settings.game_points, urls) if t.final and t.final.rows else None
+    ranking = tables.ranking_table(t, urls)
+    csv = [tables.group_table(g, f"tournament-{t.slug}-phase1-{g.number}", f"{game}: phase-1 group {g.number}", urls)
+           for g in t.phase1]
+    csv += [tables.group_table(g, f"tournament-{t.slug}-semifinal-{g.number}", f"{game}: semifinal group {g.number}", urls)
+            for g in t.semifinals]
+    if t.final and t.final.rows:
+        csv.append(tables.group_table(t.final, f"tournament-{t.slug}-final", f"{game}: final", urls))
+    bracket = {
+        "semifinals": [
+            {"number": g.number, "rows": [{"rank": r.rank, "player": r.player, "url": urls.get(r.player),
+                                           "points": r.points, "advances": r.player in t.finalists,
+                                           "bonus": t.row(r.player).bonus if t.row(r.player) else 0} for r in g.rows]}
+            for g in t.semifinals
+        ],
+        "final": [{"rank": r.rank, "player": r.player, "url": urls.get(r.player), "points": r.points,
+                   "bonus": t.row(r.player).bonus if t.row(r.player) else 0} for r in (t.final.rows if t.final else ())],
+    }
+    labels = {"1": "phase 1", "semi": "semifinals", "final": "final"}
+    context = {"t": t, "status": tables.status(t), "computed": [labels[c] for c in t.computed], "phase1": phase1, "semis": semis, "final": final,
+               "bracket": bracket, "ranking": ranking, "csv": [ranking.slug] + [c.slug for c in csv]}
+    return context, [ranking, *csv]
+
+
+def _player_context(player: str, result: MarathonResult, urls: dict[str, str], base: str) -> dict[str, Any]:
+    entries = []
+    for t in result.tournaments:
+        row = t.row(player)
+        if row is None:
+            continue
+        group = next((g for g in t.phase1 if row.player in g.players), None)
+        tiebreaks = []
+        for table in (*t.phase1, *t.semifinals, *((t.final,) if t.final else ())):
+            if player in table.players:
+                name = "the final" if table.number == 0 else f"{'phase-1' if table.phase == '1' else 'semifinal'} group {table.number}"
+                tiebreaks += [{"where": name, **r} for r in reasons(table.ordering)
+                              if r["ahead"] == player or r["text"].startswith(f"ahead of {player} ")]
+        entries.append({"t": t, "row": row, "url": f"{base}tournaments/{t.slug}/", "group": group,
+                        "winner": t.winner == player, "status": tables.status(t), "tiebreaks": tiebreaks})
+    standings = []
+    for g in result.groups:
+        row = next((r for r in g.standings if r.player == player), None)
+        if row is not None:
+            standings.append({"group": g.group, "row": row, "final": g.final_row(player), "url": f"{base}groups/{g.group.slug}/",
+                              "finalist": player in g.finalists, "has_final": g.final is not None})
+    return {
+        "player": player,
+        "marathon": next((r for r in result.marathon if r.player == player), None),
+        "entries": entries,
+        "standings": standings,
+        "candidates": result.candidates.get(player, ()),
+        "qualifier": next((q for q in result.master if q.player == player), None),
+        "inactive": result.inactive.get(player),
+    }
+
+
+def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, result: MarathonResult) -> CompetitionSite:
+    base = f"{info.slug}/"
+    slugs = unique_slugs(list(result.players), fallback="player")
+    urls = {name: f"{base}players/{slug}/" for name, slug in slugs.items()}
+    groups = {g.slug: g for g in settings.groups}
+    games = {t.slug: t.game for _, t in settings.tournaments}
+    marathon = tables.marathon_table(result, urls)
+    overview = tables.tournaments_table(result, urls, base)
+    master = tables.master_table(result, settings, urls)
+    candidates = tables.candidates_table(result, urls, [q.player for q in result.master])
+    master_results = tables.master_results_table(result, urls)
+    common = {"settings": settings, "groups_nav": [(g.name, f"{base}groups/{g.slug}/") for g in settings.groups],
+              "names": {u: p.name for u, p in data.players.items() if p.name}}
+    all_tables: list[Table] = [marathon, overview, master, candidates] + ([master_results] if master_results else [])
+    pages = [
+        Page(base, f"{TEMPLATES}/overview.html", info.name,
+             {**common, "table": marathon, "tournaments": overview, "groups": result.groups, "result": result,
+              "csv": [t.slug for t in all_tables]}),
+        Page(f"{base}tournaments/", f"{TEMPLATES}/tournaments.html", f"{info.name}: tournaments",
+             {**common, "table": overview}),
+        Page(f"{base}groups/", f"{TEMPLATES}/groups.html", f"{info.name}: thematic groups",
+             {**common, "groups": result.groups}),
+        Page(f"{base}tournaments/master/", f"{TEMPLATES}/master.html", f"{info.name}: Master",
+             {**common, "table": master, "candidates": candidates, "results": master_results,
+              "finished": sum(tables.status(t) == "finished" for t in result.tournaments),
+              "total": len(result.tournaments),
+              "games": [{"game": games.get(g.game, g.game), **_game_row(g, urls)} for g in data.master]}),
+        Page(f"{base}players/", f"{TEMPLATES}/players.html", f"{info.name}: players",
+             {**common, "active": [(p, urls[p]) for p in sorted(result.players) if p not in result.inactive],
+              "inactive": [(p, urls[p], result.inactive[p]) for p in sorted(result.inactive) if p in urls]}),
+    ]
+    for t in result.tournaments:
+        context, made = _tournament_page(t, settings, urls)
+        all_tables += made
+        pages.append(Page(f"{base}tournaments/{t.slug}/", f"{TEMPLATES}/tournament.html",
+                          f"{t.tournament.game} — {info.name}", {**common, **context}))
+    for g in result.groups:
+        standings = tables.group_standings_table(g, settings, urls)
+        final = tables.group_final_table(g, urls) if g.final is not None else None
+        all_tables += [standings] + ([final] if final else [])
+        pages.append(Page(f"{base}groups/{g.group.slug}/", f"{TEMPLATES}/group.html", f"{g.group.name} — {info.name}",
+                          {**common, "g": g, "table": standings, "final": final,
+                           "final_games": [{"game": games.get(x.game, x.game), **_game_row(x, urls)} for x in g.final_games],
+                           "tournament_urls": {t.slug: f"{base}tournaments/{t.slug}/" for t in g.tournaments},
+                           "csv": [standings.slug] + ([final.slug] if final else [])}))
+    for player in result.players:
+        pages.append(Page(urls[player], f"{TEMPLATES}/player.html", f"{player} — {info.name}",
+                          {**common, **_player_context(player, result, urls, base)}))
+    search = [SearchEntry(info.name, base, "competition")] + [
+        SearchEntry(name, url, "player", info.name) for name, url in sorted(urls.items())
+    ]
+    return CompetitionSite(
+        pages=pages,
+        tables=all_tables,
+        document=document(settings, result),
+        search=search,
+        updated=None,  # the files carry no dates
+        status=_status(result),
+        summary=Table("", marathon.caption, marathon.columns, marathon.rows[:10]),
+    )
+
+
+def _game_row(game, urls: dict[str, str]) -> dict[str, Any]:
+    return {"round": game.round, "group": game.group or "", "board": game.board, "first": game.first,
+            "first_url": urls.get(game.first), "second": game.second, "second_url": urls.get(game.second),
+            "result": game.result or "not yet played"}
+
+
+def _status(result: MarathonResult) -> str:
+    states = [tables.status(t) for t in result.tournaments]
+    done = states.count("finished")
+    if done == len(states):
+        return "finished"
+    if all(s == "not started" for s in states):
+        return "not started"
+    return f"in progress: {done} of {len(states)} tournaments finished"
+
+
+def standings_table(settings: Settings, result: MarathonResult, stage: int | None) -> Table | None:
+    """The marathon standings, or with `--stage N` the standings of the N-th thematic group."""
+    if stage is None:
+        return tables.marathon_table(result, {})
+    if 1 <= stage <= len(result.groups):
+        return tables.group_standings_table(result.groups[stage - 1], settings, {})
+    return None

@@ -1,0 +1,24 @@
+"""The `thematic-marathon` entry of the registry: its parts gathered as one RuleSet."""
+
+from site_gen.rules.base import RuleSet
+from site_gen.rules.thematic_marathon.document import document
+from site_gen.rules.thematic_marathon.load import load
+from site_gen.rules.thematic_marathon.pages import publish, standings_table
+from site_gen.rules.thematic_marathon.report import report
+from site_gen.rules.thematic_marathon.scaffold import scaffold
+from site_gen.rules.thematic_marathon.scoring import compute
+from site_gen.rules.thematic_marathon.settings import FIELDS, make_settings
+
+RULESET = RuleSet(
+    name="thematic-marathon",
+    title="Thematic marathon (round-robin tournaments, group finals, Master)",
+    fields=FIELDS,
+    make_settings=make_settings,
+    load=load,
+    compute=compute,
+    report=report,
+    document=document,
+    publish=publish,
+    standings_table=standings_table,
+    scaffold=scaffold,
+)

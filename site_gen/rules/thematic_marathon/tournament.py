@@ -1,0 +1,229 @@
+"""One tournament: its round-robin tables, bonuses and ranking (spec steps 1 and 3-6). Pure."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from site_gen import tiebreak
+from site_gen.rules.thematic_marathon import grouping
+from site_gen.rules.thematic_marathon.model import (
+    PHASE1,
+    SEMI,
+    FINAL,
+    Game,
+    GroupDef,
+    Settings,
+    TournamentData,
+    TournamentDef,
+)
+
+SeedKey = Callable[[str], tuple]
+
+
+@dataclass(frozen=True)
+class GroupRow:
+    rank: int
+    player: str
+    points: int
+    played: int  # games with a result, forfeits included
+
+
+@dataclass(frozen=True)
+class GroupTable:
+    """A round-robin table: phase-1 group, semifinal group or final (number 0)."""
+
+    phase: str
+    number: int
+    rows: tuple[GroupRow, ...]
+    games: tuple[Game, ...]  # the games of this table whose players both belong to it
+    ordering: tiebreak.Ordering
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(r.player for r in self.rows)
+
+    def row(self, player: str) -> GroupRow | None:
+        return next((r for r in self.rows if r.player == player), None)
+
+    def place(self, player: str) -> int | None:
+        row = self.row(player)
+        return row.rank if row else None
+
+
+@dataclass(frozen=True)
+class RankingRow:
+    rank: int
+    player: str
+    phase1_points: int
+    bonus: int
+    participation: int
+    reached: str  # "final", "semifinal" or "phase1": the furthest phase
+    forfeited_all: bool
+
+    @property
+    def points(self) -> int:
+        return self.phase1_points + self.bonus + self.participation
+
+
+@dataclass(frozen=True)
+class TournamentResult:
+    group: GroupDef
+    tournament: TournamentDef
+    started: bool
+    entrants: tuple[str, ...]  # seeding order
+    phase1: tuple[GroupTable, ...]
+    phase2_entrants: tuple[str, ...]
+    semifinals: tuple[GroupTable, ...]
+    advance: int  # how many of each semifinal group go to the final
+    final: GroupTable | None  # None only without entrants
+    ranking: tuple[RankingRow, ...]
+    computed: tuple[str, ...]  # phases computed here rather than read from groups.yaml
+
+    @property
+    def slug(self) -> str:
+        return self.tournament.slug
+
+    @property
+    def winner(self) -> str | None:
+        return self.ranking[0].player if self.ranking else None
+
+    @property
+    def finalists(self) -> tuple[str, ...]:
+        return self.final.players if self.final else ()
+
+    def row(self, player: str) -> RankingRow | None:
+        return next((r for r in self.ranking if r.player == player), None)
+
+    @property
+    def games(self) -> tuple[Game, ...]:
+        tables = (*self.phase1, *self.semifinals, *((self.final,) if self.final else ()))
+        return tuple(g for t in tables for g in t.games)
+
+    @property
+    def played(self) -> int:
+        return sum(1 for g in self.games if g.result is not None)
+
+
+def group_table(
+    phase: str, number: int, members: Sequence[str], games: Sequence[Game], settings: Settings, seed: SeedKey
+) -> GroupTable:
+    """Step 1: points from the group's games, then mini-leagues among the tied, then seeding."""
+    members = tuple(members)
+    inside = tuple(g for g in games if g.first in members and g.second in members and g.first != g.second)
+    decided = [tiebreak.Result(g.players, g.points(settings.game_points)) for g in inside if g.result is not None]
+    points = tiebreak.total_points(members, decided)
+    played = {p: sum(1 for r in decided if p in r.players) for p in members}
+    ordering = tiebreak.order(members, points, decided, seed)
+    rows = tuple(GroupRow(i + 1, p, points[p], played[p]) for i, p in enumerate(ordering.order))
+    return GroupTable(phase, number, rows, inside, ordering)
+
+
+def _games_of(games: Sequence[Game], phase: str, number: int | None) -> list[Game]:
+    return [g for g in games if g.phase == phase and g.group == number]
+
+
+def forfeited_everything(player: str, games: Sequence[Game]) -> bool:
+    """At least one game in the tournament and every one of them lost by forfeit."""
+    own = [g for g in games if player in g.players]
+    return bool(own) and all(g.forfeit_loser() == player for g in own)
+
+
+def _phase2_entrants(phase1: Sequence[GroupTable], entrants: Sequence[str], settings: Settings, seed: SeedKey) -> list[str]:
+    """Step 4: the group winners, then (where the setting says so) the runners-up; each by
+    phase-1 points desc, then seeding. Without phase 1, every entrant in seeding order."""
+    if not phase1:
+        return list(entrants)
+    places = [0, 1] if grouping.takes_runners_up(settings.phase2_entrants, len(phase1)) else [0]
+    chosen: list[str] = []
+    for place in places:
+        rows = [t.rows[place] for t in phase1 if len(t.rows) > place]
+        chosen += [r.player for r in sorted(rows, key=lambda r: (-r.points, seed(r.player)))]
+    return chosen
+
+
+def _non_finalists(semifinals: Sequence[GroupTable], finalists: Sequence[str], seed: SeedKey) -> list[str]:
+    """Semifinalists who did not reach the final, best first: place in their semifinal
+    group, then semifinal points, then seeding."""
+    rows = [(r.rank, -r.points, seed(r.player), r.player) for t in semifinals for r in t.rows if r.player not in finalists]
+    return [row[-1] for row in sorted(rows)]
+
+
+def compute_tournament(
+    group: GroupDef, definition: TournamentDef, data: TournamentData, settings: Settings, seed: SeedKey
+) -> TournamentResult:
+    entrants = tuple(sorted(set(data.entrants), key=seed))
+    layout, games, computed = data.layout, data.games, []
+    # phase 1: as written in groups.yaml, else from the ratings when there are enough entrants
+    if layout.phase1 is not None:
+        phase1_members = [list(g) for g in layout.phase1]
+    else:
+        computed.append(PHASE1)
+        enough = grouping.has_phase1(len(entrants), settings.phase1_min_players)
+        phase1_members = grouping.phase1_groups(entrants, settings.phase1_group_max) if enough else []
+    phase1 = tuple(
+        group_table(PHASE1, i, members, _games_of(games, PHASE1, i), settings, seed)
+        for i, members in enumerate(phase1_members, start=1)
+    )
+    second = _phase2_entrants(phase1, entrants, settings, seed)
+    # semifinals: as written, else the phase-2 structure of step 4
+    if layout.semifinals is not None:
+        semi_members = [list(g) for g in layout.semifinals]
+    else:
+        computed.append(SEMI)
+        semi_members = [list(g) for g in grouping.phase2(second).semifinals]
+    semifinals = tuple(
+        group_table(SEMI, i, members, _games_of(games, SEMI, i), settings, seed)
+        for i, members in enumerate(semi_members, start=1)
+    )
+    advance = grouping.advancing(len(semifinals)) if semifinals else 0
+    if layout.final is not None:
+        final_members = list(layout.final)
+    else:
+        computed.append(FINAL)
+        if semifinals:  # the best `advance` of each semifinal group, place by place
+            final_members = [t.rows[p].player for p in range(advance) for t in semifinals if len(t.rows) > p]
+        else:
+            final_members = second
+    final = group_table(FINAL, 0, final_members, _games_of(games, FINAL, None), settings, seed) if entrants else None
+    ranking = _ranking(entrants, phase1, semifinals, final, games, settings, seed)
+    return TournamentResult(group, definition, data.started, entrants, phase1, tuple(second), semifinals, advance,
+                            final, ranking, tuple(computed))
+
+
+def _ranking(
+    entrants: Sequence[str],
+    phase1: Sequence[GroupTable],
+    semifinals: Sequence[GroupTable],
+    final: GroupTable | None,
+    games: Sequence[Game],
+    settings: Settings,
+    seed: SeedKey,
+) -> tuple[RankingRow, ...]:
+    """Steps 5 and 6: the final group in order, then the semifinalists who did not reach
+    the final (bonus count..1), then the rest by phase-1 place, points and seeding."""
+    finalists = list(final.players) if final else []
+    bonus = {p: (settings.final_bonus[i] if i < len(settings.final_bonus) else 0) for i, p in enumerate(finalists)}
+    others = _non_finalists(semifinals, finalists, seed)
+    bonus.update({p: len(others) - i for i, p in enumerate(others)})
+    group_of = {p: t for t in phase1 for p in t.players}
+    listed = set(finalists) | set(others)
+    rest = sorted(
+        (p for p in entrants if p not in listed),
+        key=lambda p: (group_of[p].place(p) if p in group_of else len(entrants) + 1,
+                       -(group_of[p].row(p).points if p in group_of else 0), seed(p)),
+    )
+    reached = {**{p: "phase1" for p in rest}, **{p: "semifinal" for p in others}, **{p: "final" for p in finalists}}
+    rows = []
+    for index, player in enumerate([*finalists, *others, *rest]):
+        out = forfeited_everything(player, games)
+        rows.append(RankingRow(
+            rank=index + 1,
+            player=player,
+            phase1_points=group_of[player].row(player).points if player in group_of else 0,
+            bonus=bonus.get(player, 0),
+            participation=0 if out else settings.participation_bonus,
+            reached=reached[player],
+            forfeited_all=out,
+        ))
+    return tuple(rows)

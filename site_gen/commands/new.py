@@ -26,6 +26,7 @@ def new_competition(root: Path, rules: str, slug: str, name: str | None) -> int:
     folder.mkdir(parents=True)
     title = name or slug.replace("-", " ").title()
     for filename, text in ruleset.scaffold(title).items():
+        (folder / filename).parent.mkdir(parents=True, exist_ok=True)  # a scaffold may hold sub-folders
         (folder / filename).write_text(text, encoding="utf-8")
         typer.echo(f"wrote {(folder / filename).relative_to(root)}")
     typer.echo(f"next: edit the files, then run `site-gen check`")

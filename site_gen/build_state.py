@@ -26,9 +26,11 @@ def code_fingerprint() -> str:
     """Hash of site-gen's sources and theme: editing the engine invalidates the state."""
     digest = hashlib.sha256(__version__.encode())
     package = Path(__file__).resolve().parent
-    for path in sorted(package.rglob("*")):
-        if path.is_file() and path.suffix in (".py", ".html", ".xml", ".css", ".js", ".svg"):
-            digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes())
+    # the packaged themes folder may be a link, which rglob does not follow
+    for top in (package, (package / "themes").resolve()):
+        for path in sorted(top.rglob("*")):
+            if path.is_file() and path.suffix in (".py", ".po", ".html", ".xml", ".ics", ".css", ".js", ".svg"):
+                digest.update(path.relative_to(top).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
 
 

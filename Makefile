@@ -35,8 +35,9 @@ check: install
 ## Regenerate the example data from its committed generator (fixed seed)
 example: install
 	$(BIN)/python scripts/generate_online_marathon.py data/online-marathon-2015
-	$(BIN)/python scripts/generate_swiss_cut.py data/kiev-2006
 	$(BIN)/python scripts/generate_thematic_marathon.py data/pbem-marathon
+	$(BIN)/python scripts/generate_swiss_cut.py data/kiev-2006
+	$(BIN)/python scripts/generate_best_span.py data/tenhou-best-span
 
 # Debian's chromium for the browser tests, when missing and we may install it.
 chromium:

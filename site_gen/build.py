@@ -21,7 +21,7 @@ from site_gen.project import Project, load_project
 from site_gen.page_renderer import PageRenderer
 from site_gen.render.environment import theme_dir
 from site_gen.render.formatting import csv_value
-from site_gen import build_state, site_pages
+from site_gen import build_state, players_index, site_pages
 
 
 @dataclass(frozen=True)
@@ -64,6 +64,7 @@ def plan(project: Project, diags: Diagnostics) -> tuple[list[Page], dict[str, by
         files[f"{c.info.slug}/standings.json"] = document_json(site.document)
         for table in site.tables:
             files[f"{c.info.slug}/{table.slug}.csv"] = table_csv(table)
+    pages = players_index.with_index(pages, sites)  # /players/<slug>/ for names in several competitions
     content = site_pages.content_pages(project, diags)
     pages += content
     pages.append(site_pages.home_page(project, sites))

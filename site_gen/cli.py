@@ -164,5 +164,22 @@ def seat(
     raise typer.Exit(seat_round(_root(root), competition, round_number, force))
 
 
+import_app = typer.Typer(help="Take results kept by other systems into a competition's data folder.",
+                         no_args_is_help=True)
+app.add_typer(import_app, name="import")
+
+
+@import_app.command("tenhou")
+def import_tenhou(
+    files: list[Path] = typer.Argument(..., help="Tenhou's raw logs: sca/scb/scc files, plain or .gz, folders, or a year's scrawYYYY.zip."),
+    into: str = typer.Option(..., "--into", help="The best-span competition's folder name under data/."),
+    root: Optional[Path] = RootOption,
+) -> None:
+    """Keep the lines of Tenhou's logs that name a participant and could count, under the competition's logs/."""
+    from site_gen.commands.import_tenhou import import_tenhou as run_import
+
+    raise typer.Exit(run_import(_root(root), files, into, _show_progress()))
+
+
 def main() -> None:
     app()

@@ -7,6 +7,7 @@ single run can show every problem at once.
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
@@ -26,7 +27,16 @@ class Diagnostic:
 
     def format(self) -> str:
         where = self.path if self.line is None else f"{self.path}:{self.line}"
-        return f"{where}: {self.severity}: {self.message}"
+        return _visible(f"{where}: {self.severity}: {self.message}")
+
+
+# Messages quote the data: a line break in a name would forge further lines in a CI log,
+# an escape sequence would drive the terminal, a bidi control would reorder the text.
+_INVISIBLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def _visible(text: str) -> str:
+    return _INVISIBLE.sub(lambda m: repr(m.group())[1:-1] if m.group() in "\n\r\t" else f"\\u{ord(m.group()):04x}", text)
 
 
 @dataclass
@@ -35,13 +45,21 @@ class Diagnostics:
 
     root: Path | None = None
     items: list[Diagnostic] = field(default_factory=list)
+    _shown: dict = field(default_factory=dict, repr=False, compare=False)  # path -> as shown
 
     def _rel(self, path: Path | str) -> str:
+        # resolving is slow and a broken file can get an error on each of its rows
+        if path not in self._shown:
+            self._shown[path] = self._relative(path)
+        return self._shown[path]
+
+    def _relative(self, path: Path | str) -> str:
         p = Path(path)
         if self.root is not None:
             try:
-                p = p.resolve().relative_to(self.root.resolve())
-            except ValueError:
+                # the folders resolved, not the file itself: a symbolic link is named as itself
+                p = (p.parent.resolve() / p.name).relative_to(self.root.resolve())
+            except (ValueError, OSError, RuntimeError):  # outside the root, or a link loop
                 pass
         return p.as_posix()
 

@@ -21,6 +21,21 @@ class Column:
     decimals: int = 3  # shown decimals for exact fractions
 
 
+@dataclass(frozen=True)
+class RankReason:
+    """Why a table row stands above the next one: the first ranking key on which they
+    differ, with both values; `key` None means they share the place (equal on every key).
+
+    `key` is an English noun phrase marked with N_() ("score"), translated where shown."""
+
+    key: str | None
+    ahead: Any = None  # this row's value of that key
+    behind: Any = None  # the next row's value
+    next_player: str = ""  # who the next row is
+    decimals: int = 3  # shown decimals of exact fractions
+    detail: str = ""  # more to say, e.g. a Text giving a mini-league's points
+
+
 @dataclass
 class Table:
     """A published table: rendered as HTML and exported as `<slug>.csv`."""
@@ -32,6 +47,7 @@ class Table:
     struck: set[tuple[int, str]] = field(default_factory=set)  # (row index, column key)
     highlighted: set[int] = field(default_factory=set)  # row indexes
     note: str = ""
+    reasons: dict[int, RankReason] = field(default_factory=dict)  # row index -> why above the next row
 
 
 @dataclass(frozen=True)

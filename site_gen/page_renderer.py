@@ -18,6 +18,7 @@ from site_gen.model import Page
 from site_gen.output import output_path
 from site_gen.project import Project
 from site_gen.render.environment import make_environment
+from site_gen.render.i18n import use_language
 
 Problem = tuple[str, int | None, str]  # (template file, line, message)
 
@@ -42,7 +43,8 @@ class PageRenderer:
     def render(self, page: Page) -> bytes:
         lang = self.languages.get(page.url.split("/", 1)[0], self.default_language)
         context = {**self.common, "page": page, "lang": lang, **page.context}
-        return self.env.get_template(page.template).render(context).encode("utf-8")
+        with use_language(lang):  # the theme's words, numbers and dates in that language
+            return self.env.get_template(page.template).render(context).encode("utf-8")
 
     def _render_safely(self, page: Page) -> tuple[bytes | None, Problem | None]:
         try:

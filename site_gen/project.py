@@ -13,6 +13,7 @@ from site_gen.rules.registry import RULESETS
 from site_gen.rules.base import RuleSet
 from site_gen.slugs import slugify
 from site_gen.sources.markdown_reader import MarkdownPage, read_markdown
+from site_gen.sources.safe_paths import refuse_links_under, refuse_outside_links
 from site_gen.sources.yaml_reader import read_yaml
 
 COMMON_FIELDS = (
@@ -55,6 +56,8 @@ def find_root(start: Path) -> Path:
 def load_project(root: Path, diags: Diagnostics) -> Project | None:
     from site_gen.site_pages import RESERVED  # site_pages imports this module
 
+    if refuse_outside_links(root, diags):  # before any file is read: never read one from outside
+        return None
     ok, doc = read_yaml(root / "site.yaml", diags)
     site = site_config(doc, root / "site.yaml", diags) if ok else None
     site = site or SiteConfig()
@@ -76,6 +79,8 @@ def load_project(root: Path, diags: Diagnostics) -> Project | None:
 
 def load_competition(folder: Path, site: SiteConfig, diags: Diagnostics) -> Competition | None:
     """Settings and data of one competition, computed; None when anything is wrong."""
+    if refuse_links_under(folder, folder.parent.parent, diags):  # data/<slug>/ in the repository
+        return None
     path = folder / "competition.yaml"
     if not path.is_file():
         diags.error(folder, None, "a competition folder needs a competition.yaml (name, rules, settings)")

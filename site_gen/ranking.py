@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Generic, Sequence, TypeVar
 
+from site_gen.model import RankReason
+
 T = TypeVar("T")
 
 
@@ -39,3 +41,31 @@ def separating_key(a: tuple, b: tuple) -> int | None:
         if x != y:
             return index
     return None
+
+
+def rank_reasons(
+    ordered: Sequence[T],
+    keys: Callable[[T], tuple],
+    key_names: Sequence[str],
+    name: Callable[[T], str],
+    decimals: Sequence[int] | None = None,
+    shown: Sequence[Callable[[object], object] | None] | None = None,
+) -> dict[int, RankReason]:
+    """Why each row of a ranked table stands above the next: the separating key (named by
+    `key_names`, messages marked with N_()) and both values, or a shared place.
+
+    `ordered` is the table's order (as rank_desc gives it); the last row gets no reason.
+    `shown[i]`, where given, turns key i's value into the value a reader sees (a key kept
+    negative so that higher is better, a position, or a Text such as "no span yet")."""
+    reasons: dict[int, RankReason] = {}
+    for index in range(len(ordered) - 1):
+        a, b = keys(ordered[index]), keys(ordered[index + 1])
+        which = separating_key(a, b)
+        following = name(ordered[index + 1])
+        if which is None:
+            reasons[index] = RankReason(None, next_player=following)
+        else:
+            show = shown[which] if shown and shown[which] else (lambda value: value)
+            reasons[index] = RankReason(key_names[which], show(a[which]), show(b[which]), following,
+                                        decimals[which] if decimals else 3)
+    return reasons

@@ -1,29 +1,42 @@
 """`site-gen serve`: build, serve on loopback, rebuild and reload the browser on changes.
 
 livereload injects its script into served HTML, so built pages never carry it.
-A failed rebuild keeps the last good site and prints the problems.
+A failed rebuild keeps the last good site and prints the problems; until the next good
+rebuild every served page also shows them in an overlay (added to the response only,
+never to the files), and the reload that follows a fix takes it away.
 """
 
 from __future__ import annotations
 
+import errno
+import traceback
 from pathlib import Path
 
 import typer
 
 from site_gen.build import build
 from site_gen.diagnostics import Diagnostics
+from site_gen.serve_overlay import FAILURE, OverlayStaticFileHandler
 
 WATCHED = ("data", "content", "templates", "themes", "static", "site.yaml")
 
 
 def rebuild(root: Path, out: Path, base_url: str) -> bool:
     diags = Diagnostics(root=root)
-    report = build(root, out, diags, base_url=base_url, serving=True)
+    try:
+        report = build(root, out, diags, base_url=base_url, serving=True)
+    except Exception:  # a bug in site-gen: keep serving, and show it where the author looks
+        crash = traceback.format_exc()
+        typer.echo(crash, err=True)
+        FAILURE.problems = ["site-gen crashed while rebuilding (please report this):", *crash.splitlines()]
+        return False
     for line in diags.format("warning"):
         typer.echo(line, err=True)
     if report is None:
         typer.echo("rebuild failed; still serving the last good site", err=True)
+        FAILURE.problems = diags.format("warning") or ["the build failed without a message"]
         return False
+    FAILURE.problems = None
     typer.echo(f"rebuilt {report.pages} pages")
     return True
 
@@ -34,9 +47,17 @@ def serve(root: Path, out: Path, host: str, port: int) -> None:
     base_url = f"http://{host}:{port}/"
     rebuild(root, out, base_url)
     server = Server()
+    server.SFH = OverlayStaticFileHandler  # livereload's file handler, plus the error overlay
     for name in WATCHED:
         # a recursive glob also catches a folder created after serving started
         pattern = root / name if name.endswith(".yaml") else root / name / "**" / "*"
         server.watch(str(pattern), lambda: rebuild(root, out, base_url))
     typer.echo(f"serving {out} on http://{host}:{port}/ (Ctrl+C stops)")
-    server.serve(root=str(out), host=host, port=port, open_url_delay=None, restart_delay=0)
+    try:
+        server.serve(root=str(out), host=host, port=port, open_url_delay=None, restart_delay=0)
+    except OSError as exc:
+        if exc.errno not in (errno.EADDRINUSE, errno.EADDRNOTAVAIL, errno.EACCES):
+            raise
+        typer.echo(f"site-gen: cannot listen on {host}:{port} ({exc.strerror}); choose another --port", err=True)
+        raise typer.Exit(2)
+

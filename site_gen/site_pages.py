@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 
+from site_gen import players_index
 from site_gen.diagnostics import Diagnostics
+from site_gen.i18n import N_, Text
 from site_gen.model import CompetitionSite, Page, SearchEntry
 from site_gen.project import Project
 
@@ -40,8 +42,8 @@ def home_page(project: Project, sites: dict[str, CompetitionSite]) -> Page:
 def feed_entries(project: Project, sites: dict[str, CompetitionSite]) -> list[dict]:
     """One entry per competition (dated by its newest result) and per dated page."""
     entries = [
-        {"title": f"{c.info.name}: standings updated", "url": f"{c.info.slug}/", "updated": sites[c.info.slug].updated,
-         "summary": sites[c.info.slug].status}
+        {"title": Text(N_("%(competition)s: standings updated"), competition=c.info.name), "url": f"{c.info.slug}/",
+         "updated": sites[c.info.slug].updated, "summary": _status_text(sites[c.info.slug].status)}
         for c in project.competitions
         if sites[c.info.slug].updated is not None
     ]
@@ -49,6 +51,11 @@ def feed_entries(project: Project, sites: dict[str, CompetitionSite]) -> list[di
         entries.append({"title": md.title, "url": url, "updated": md.date, "summary": md.description})
     entries.sort(key=lambda e: (e["updated"], e["url"]), reverse=True)
     return entries
+
+
+def _status_text(status: str) -> Text:
+    """A rule set's status (a message marked with N_() or a Text), translated in the feed."""
+    return status if isinstance(status, Text) else Text(status)
 
 
 def _dated_pages(project: Project):
@@ -72,13 +79,14 @@ def sitemap_page(urls: list[str]) -> Page:
 
 
 def not_found_page() -> Page:
-    return Page("404.html", "404.html", "Page not found", {})
+    return Page("404.html", "404.html", Text(N_("Page not found")), {})
 
 
 def search_index(project: Project, sites: dict[str, CompetitionSite], content: list[Page]) -> bytes:
     entries: list[SearchEntry] = []
     for c in project.competitions:
         entries += sites[c.info.slug].search
+    entries += players_index.search_entries(sites)
     entries += [SearchEntry(p.title, p.url, "page") for p in content]
     data = [{"title": e.title, "url": e.url, "kind": e.kind, "detail": e.detail} for e in entries]
     return (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping, Sequence, Union
 
+from site_gen.i18n import N_, Text
+
 Number = Union[int, Fraction]
 
 POINTS = "points"
@@ -170,27 +172,39 @@ def format_value(value: Number | None) -> str:
 
 
 def _names(names: Sequence[str]) -> str:
-    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+    if len(names) < 2:
+        return "".join(names)
+    return Text(N_("%(first)s and %(last)s"), first=", ".join(names[:-1]), last=names[-1])
 
 
-def describe(reason: Reason, final_label: str = "seeding order") -> str:
-    """One line a reader understands, e.g. "ahead of carol on head-to-head: 4 to 1"."""
+def describe(reason: Reason, final_label: str = N_("seeding order")) -> Text:
+    """One line a reader understands, e.g. "ahead of carol on head-to-head: 4 to 1".
+
+    A Text: its English is that line, and the theme shows it in the page's language
+    (`final_label` is a message marked with N_())."""
     behind = reason.behind
     if reason.by == POINTS:
         a, b = reason.values
-        return f"ahead of {behind} on points: {format_value(a)} to {format_value(b)}"
+        return Text(N_("ahead of %(player)s on points: %(ahead)s to %(behind)s"), player=behind,
+                    ahead=format_value(a), behind=format_value(b))
     league = reason.league
     if reason.by == MINI_LEAGUE:
         a, b = reason.values
-        where = "on head-to-head" if league.head_to_head else f"in the mini-league of {_names(league.players)}"
-        return f"ahead of {behind} {where}: {format_value(a)} to {format_value(b)}"
+        if league.head_to_head:
+            return Text(N_("ahead of %(player)s on head-to-head: %(ahead)s to %(behind)s"), player=behind,
+                        ahead=format_value(a), behind=format_value(b))
+        return Text(N_("ahead of %(player)s in the mini-league of %(players)s: %(ahead)s to %(behind)s"),
+                    player=behind, players=_names(league.players), ahead=format_value(a), behind=format_value(b))
+    label = Text(final_label)
     if league is None:
-        return f"ahead of {behind} on {final_label}"
+        return Text(N_("ahead of %(player)s on %(key)s"), player=behind, key=label)
     equal = format_value(league.points_of(reason.ahead))
     if league.games == 0:
-        why = "no game between them" if league.head_to_head else f"no game among {_names(league.players)}"
+        why = (Text(N_("no game between them")) if league.head_to_head
+               else Text(N_("no game among %(players)s"), players=_names(league.players)))
     elif league.head_to_head:
-        why = f"equal on head-to-head ({equal} to {equal})"
+        why = Text(N_("equal on head-to-head (%(value)s to %(value)s)"), value=equal)
     else:
-        why = f"equal in the mini-league of {_names(league.players)} ({equal} each)"
-    return f"ahead of {behind} on {final_label}: {why}"
+        why = Text(N_("equal in the mini-league of %(players)s (%(value)s each)"), players=_names(league.players),
+                   value=equal)
+    return Text(N_("ahead of %(player)s on %(key)s: %(why)s"), player=behind, key=label, why=why)

@@ -12,8 +12,11 @@ from urllib.parse import quote, urljoin, urlsplit
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader, StrictUndefined, select_autoescape
 
 from site_gen.render.charts import bar_chart
-from site_gen.render.formatting import format_number, sort_key
-from site_gen.render.table_view import table_rows
+from site_gen.render.span_chart import span_chart
+from site_gen.render.formatting import sort_key
+from site_gen.render.table_view import reason_cell, reason_texts, table_rows
+from site_gen.render import i18n
+from site_gen.render.icalendar import calendar
 
 PACKAGED_THEMES = Path(__file__).resolve().parent.parent / "themes"
 
@@ -43,7 +46,13 @@ def make_environment(root: Path, theme: str, base_url: str, serving: bool = Fals
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        extensions=["jinja2.ext.i18n"],
     )
+    # `_()`, `{% trans %}`: translated in the language of the page being rendered; each
+    # build reads the catalogs afresh (a long-running `serve` sees edited .po files)
+    i18n.translations.cache_clear()
+    env.install_gettext_callables(i18n.gettext, i18n.ngettext, newstyle=True,
+                                  pgettext=i18n.pgettext, npgettext=i18n.npgettext)
     prefix = base_path(base_url)
 
     def url(path: str) -> str:
@@ -59,5 +68,15 @@ def make_environment(root: Path, theme: str, base_url: str, serving: bool = Fals
 
     env.globals.update(url=url, absolute=absolute, atom_id=atom_id, bar_chart=bar_chart, table_rows=table_rows,
                        serving=serving)
-    env.filters.update(num=format_number, sortkey=sort_key)
+    env.globals["span_chart"] = span_chart  # best-span player pages
+    # numbers, dates and the messages rule sets mark with N_() or Text, in the page's language
+    env.filters.update(num=i18n.number, num_short=i18n.short_number, sortkey=sort_key, date=i18n.date, t=i18n.translate, text=i18n.text)
+    env.globals.update(reason_cell=reason_cell, reason_texts=reason_texts)  # "why this place?" in data_table
+
+    def icalendar(name: str, events: list, stamp) -> str:
+        """calendar.ics: summaries in the page's language, URLs only when the base has a host."""
+        host = urlsplit(base_url).hostname
+        return calendar(name, events, stamp, host or "site-gen", i18n.text, absolute if host else None)
+
+    env.globals["icalendar"] = icalendar
     return env

@@ -1,4 +1,10 @@
-"""CSV with line numbers: UTF-8 (BOM accepted), a header row, blank and `#` lines skipped."""
+"""CSV with line numbers: UTF-8 (BOM accepted), a header row, blank and `#` lines skipped.
+
+A results table is small and narrow: a line with more than MAX_COLUMNS cells stops the
+file (it is not a results table, and checking a million header names would take hours),
+so do more than MAX_ROWS rows, and a cell longer than MAX_CELL_CHARS is refused, usually
+a quote that is never closed.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +15,11 @@ from pathlib import Path
 
 from site_gen.diagnostics import Diagnostics, did_you_mean
 from site_gen.sources.text import read_text
+
+MAX_COLUMNS = 1_000
+MAX_CELL_CHARS = 10_000
+MAX_ROWS = 100_000  # sixty years of an online marathon
+_CSV_FIELD_LIMIT = csv.field_size_limit()  # the csv module refuses longer fields itself
 
 
 @dataclass(frozen=True)
@@ -35,25 +46,39 @@ def read_csv(
     text = read_text(path, diags)
     if text is None:
         return None
-    reader = csv.reader(io.StringIO(text, newline=""))
+    # strict: a quote never closed, or text after a closing quote, is an error, not a
+    # cell that silently swallows the rest of the file
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     header: list[str] | None = None
     header_line = 0
     rows: list[Row] = []
     previous_end = 0
+    records = 0  # data rows, rejected ones included
     try:
         for record in reader:
             start = previous_end + 1
             previous_end = reader.line_num
+            if len(record) > MAX_COLUMNS:
+                diags.error(path, start, f"the line has {len(record)} cells, more than the {MAX_COLUMNS} a table may have; "
+                                         "the rest of the file is not read")
+                return None
             if not record or all(not c.strip() for c in record):
                 continue
             if record[0].lstrip().startswith("#"):
                 continue
             if header is None:
+                if _long_cell(path, diags, record, None, start):
+                    return None
                 header = [c.strip() for c in record]
                 header_line = start
                 if not _check_header(path, diags, header, header_line, required, optional, extra_ok):
                     return None
                 continue
+            records += 1
+            if records > MAX_ROWS:
+                diags.error(path, start, f"more than {MAX_ROWS:,} rows, more than a results table may have; "
+                                         "the rest of the file is not read")
+                return None
             if len(record) != len(header):
                 diags.error(
                     path,
@@ -61,14 +86,41 @@ def read_csv(
                     f"expected {len(header)} cells as in the header, found {len(record)}",
                 )
                 continue
+            if _long_cell(path, diags, record, header, start):
+                continue
             rows.append(Row(start, {h: c.strip() for h, c in zip(header, record)}))
     except csv.Error as exc:
-        diags.error(path, reader.line_num, f"malformed CSV: {exc}")
+        line = previous_end + 1  # where the record that failed starts
+        diags.error(path, line, _csv_problem(str(exc), line))
         return None
     if header is None:
         diags.error(path, 1, f"the file has no header row; expected: {','.join(required)}")
         return None
     return rows
+
+
+def _long_cell(path, diags, record, header, line) -> bool:
+    """Report the first cell longer than MAX_CELL_CHARS; True if there was one."""
+    for index, cell in enumerate(record):
+        if len(cell) > MAX_CELL_CHARS:
+            name = f'"{header[index]}"' if header else f"{index + 1}"
+            diags.error(path, line, f"cell {name} is {len(cell)} characters long, more than the {MAX_CELL_CHARS} "
+                                    "a cell may hold (a quote that is never closed?)")
+            return True
+    return False
+
+
+def _csv_problem(message: str, line: int) -> str:
+    """The csv module's complaint in a volunteer's words."""
+    if message == "unexpected end of data":
+        return f'a quoted cell that starts on line {line} is never closed (a " is missing)'
+    if message.startswith("field larger than field limit"):
+        return (f"a cell is more than {_CSV_FIELD_LIMIT} characters long, more than the {MAX_CELL_CHARS} a cell may "
+                "hold (a quote that is never closed?)")
+    if message.endswith("expected after '\"'"):
+        return ('text follows the closing quote of a quoted cell; a quoted cell ends at a comma, '
+                'and a quote inside it is written ""')
+    return f"malformed CSV: {message}"
 
 
 def _check_header(path, diags, header, line, required, optional, extra_ok) -> bool:

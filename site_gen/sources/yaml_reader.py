@@ -14,7 +14,7 @@ from typing import Any
 import yaml
 
 from site_gen.diagnostics import Diagnostics
-from site_gen.sources.text import read_text
+from site_gen.sources.text import MAX_YAML_BYTES, read_text
 
 MAX_NODES = 200_000  # guards against alias bombs ("billion laughs")
 
@@ -73,7 +73,7 @@ def _scalar(node: yaml.ScalarNode) -> Any:
 def _convert(node: yaml.Node, budget: list[int]) -> Any:
     budget[0] -= 1
     if budget[0] < 0:
-        raise _Budget()
+        raise _Budget(node.start_mark.line + 1)  # inside the aliases that multiply
     line = node.start_mark.line + 1
     if isinstance(node, yaml.MappingNode):
         result = YamlMap()
@@ -103,8 +103,17 @@ def parse_yaml(text: str, path: Path | str, diags: Diagnostics) -> tuple[bool, A
         line, message = _syntax_error(exc, text)
         diags.error(path, line, f"YAML syntax error: {message}")
         return False, None
+    except yaml.reader.ReaderError as exc:  # a control character: the reader gives an offset, not a line
+        line = text.count("\n", 0, exc.position) + 1
+        column = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
+        what = f"U+{exc.character:04X}" if isinstance(exc.character, int) else repr(exc.character)
+        diags.error(path, line, f"the character {what} (column {column}) is not allowed in YAML (a control character?); remove it")
+        return False, None
     except yaml.YAMLError as exc:
         diags.error(path, None, f"YAML error: {exc}")
+        return False, None
+    except RecursionError:  # PyYAML composes nested [ and { recursively
+        diags.error(path, _too_deep(text), "the YAML document is nested too deeply")
         return False, None
     if node is None:
         return True, None
@@ -113,12 +122,28 @@ def parse_yaml(text: str, path: Path | str, diags: Diagnostics) -> tuple[bool, A
     except _DuplicateKey as exc:
         diags.error(path, exc.line, f'duplicate key "{exc.key}" (first on line {exc.first}); keep one of them')
         return False, None
-    except _Budget:
-        diags.error(path, 1, f"the YAML document expands to more than {MAX_NODES} values (alias bomb?)")
+    except _Budget as exc:
+        diags.error(path, exc.args[0], f"the YAML document expands to more than {MAX_NODES} values (alias bomb?)")
         return False, None
     except RecursionError:
-        diags.error(path, 1, "the YAML document is nested too deeply")
+        diags.error(path, _too_deep(text), "the YAML document is nested too deeply")
         return False, None
+
+
+def _too_deep(text: str, limit: int = 100) -> int:
+    """The line where the nesting passes `limit` levels (the parser itself is not recursive)."""
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+            if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                depth += 1
+                if depth > limit:
+                    return event.start_mark.line + 1
+            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                depth -= 1
+    except yaml.YAMLError:
+        pass
+    return 1
 
 
 _HINTS = {
@@ -146,7 +171,7 @@ def _syntax_error(exc: yaml.MarkedYAMLError, text: str) -> tuple[int | None, str
 
 
 def read_yaml(path: Path, diags: Diagnostics) -> tuple[bool, Any]:
-    text = read_text(path, diags)
+    text = read_text(path, diags, MAX_YAML_BYTES)
     if text is None:
         return False, None
     return parse_yaml(text, path, diags)

@@ -40,6 +40,8 @@ def page(out: Path, rel: str) -> str:
 
 
 def text(markup: str) -> str:
+    """The visible words, without the "why this place?" disclosures of rank cells."""
+    markup = re.sub(r'<details class="why">.*?</details>', "", markup, flags=re.S)
     return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", markup)))
 
 

@@ -1,36 +1,54 @@
-"""The pages and tables an online marathon publishes (no rendering here: data only)."""
+"""The pages and tables an online marathon publishes (no rendering here: data only).
+
+Words are English messages marked with N_() or Text(): the theme translates them into the
+competition's language when it renders the page.
+"""
 
 from __future__ import annotations
 
-
+import datetime as dt
+from fractions import Fraction
 from typing import Any
 
+from site_gen.i18n import N_, Text
 from site_gen.model import Column, CompetitionInfo, CompetitionSite, Page, SearchEntry, Table
+from site_gen.ranking import rank_reasons
 from site_gen.rules.online_marathon.document import document
 from site_gen.rules.online_marathon.model import MarathonData
 from site_gen.rules.online_marathon.scoring import MarathonResult, MarathonRow, StageResult, StageRow
-from site_gen.rules.online_marathon.model import Settings
+from site_gen.rules.online_marathon.model import Settings, Stage
 from site_gen.slugs import unique_slugs
 
 TEMPLATES = "online-marathon"
+
+
+# The ranking keys of the stage table (score, series game points, games: step 7) and of
+# the marathon table (step 9), named for the "why this place" explanations.
+STAGE_KEYS = (N_("score"), N_("best-series game points"), N_("games"))
+MARATHON_KEYS = (N_("total norm rating"), N_("score sum"), N_("games"))
 
 
 def _place(places: tuple[int, int]) -> str:
     return str(places[0]) if places[0] == places[1] else f"{places[0]}–{places[1]}"
 
 
+def stage_name(stage: Stage) -> str:
+    """The stage's name; the default "Stage N" (no `name` in competition.yaml) is translated."""
+    return Text(N_("Stage %(number)s"), number=stage.number) if stage.name == f"Stage {stage.number}" else stage.name
+
+
 def stage_table(result: StageResult, player_urls: dict[str, str]) -> Table:
     columns = (
-        Column("rank", "Rank", numeric=True),
-        Column("player", "Player", link_key="player_url"),
-        Column("games", "Games", numeric=True),
-        Column("table_points", "TP", numeric=True, decimals=2),
-        Column("series_tp", "Series TP", numeric=True, decimals=2),
-        Column("series_gp", "Series GP", numeric=True),
-        Column("best_average", "Best average", numeric=True),
-        Column("stage_average", "Stage average", numeric=True),
-        Column("score", "Score", numeric=True),
-        Column("norm_rating", "NR", numeric=True),
+        Column("rank", N_("Rank"), numeric=True),
+        Column("player", N_("Player"), link_key="player_url"),
+        Column("games", N_("Games"), numeric=True),
+        Column("table_points", N_("TP"), numeric=True, decimals=2),
+        Column("series_tp", N_("Series TP"), numeric=True, decimals=2),
+        Column("series_gp", N_("Series GP"), numeric=True),
+        Column("best_average", N_("Best average"), numeric=True),
+        Column("stage_average", N_("Stage average"), numeric=True),
+        Column("score", N_("Score"), numeric=True),
+        Column("norm_rating", N_("NR"), numeric=True),
     )
     rows = [
         {
@@ -48,26 +66,29 @@ def stage_table(result: StageResult, player_urls: dict[str, str]) -> Table:
         }
         for r in result.rows
     ]
+    caption = (N_("%(stage)s (%(first)s – %(last)s), provisional") if result.provisional
+               else N_("%(stage)s (%(first)s – %(last)s)"))
     return Table(
         slug=f"stage-{result.stage.number}",
-        caption=f"{result.stage.name} ({result.stage.first} – {result.stage.last})"
-        + (" — provisional" if result.provisional else ""),
+        caption=Text(caption, stage=stage_name(result.stage), first=result.stage.first, last=result.stage.last),
         columns=columns,
         rows=rows,
         highlighted={i for i, r in enumerate(result.rows) if not r.eligible},
-        note="Highlighted rows played fewer games than a norm rating needs; their NR is 0.",
+        note=N_("Highlighted rows played fewer games than a norm rating needs; their NR is 0."),
+        reasons=rank_reasons(result.rows, lambda r: r.keys, STAGE_KEYS, lambda r: r.player, (3, 0, 0)),
     )
 
 
 def marathon_table(settings: Settings, rows: tuple[MarathonRow, ...], player_urls: dict[str, str]) -> Table:
-    stage_cols = tuple(Column(f"nr{s.number}", f"NR {s.number}", numeric=True) for s in settings.stages)
+    stage_cols = tuple(Column(f"nr{s.number}", Text(N_("NR %(stage)s"), stage=s.number), numeric=True)
+                       for s in settings.stages)
     columns = (
-        (Column("rank", "Rank", numeric=True), Column("player", "Player", link_key="player_url"))
+        (Column("rank", N_("Rank"), numeric=True), Column("player", N_("Player"), link_key="player_url"))
         + stage_cols
         + (
-            Column("total_norm_rating", "Total NR", numeric=True),
-            Column("score_sum", "Score sum", numeric=True),
-            Column("games", "Games", numeric=True),
+            Column("total_norm_rating", N_("Total NR"), numeric=True),
+            Column("score_sum", N_("Score sum"), numeric=True),
+            Column("games", N_("Games"), numeric=True),
         )
     )
     table_rows, struck = [], set()
@@ -81,11 +102,12 @@ def marathon_table(settings: Settings, rows: tuple[MarathonRow, ...], player_url
         table_rows.append(row)
     return Table(
         "marathon",
-        "Marathon standings",
+        N_("Marathon standings"),
         columns,
         table_rows,
         struck=struck,
-        note="A struck-through NR is the dropped stage of a player who played in every stage.",
+        note=N_("A struck-through NR is the dropped stage of a player who played in every stage."),
+        reasons=rank_reasons(rows, lambda m: m.keys, MARATHON_KEYS, lambda m: m.player, (0, 3, 0)),
     )
 
 
@@ -125,17 +147,17 @@ def games_table(result: MarathonResult) -> Table:
 def _player_stage(stage: StageResult, row: StageRow, dropped: bool, settings: Settings) -> dict[str, Any]:
     columns = (
         Column("number", "#", numeric=True),
-        Column("started_at", "Started"),
-        Column("game", "Game"),
-        Column("opponents", "Opponents"),
-        Column("game_points", "Game points", numeric=True),
-        Column("place", "Place"),
-        Column("table_points", "TP", numeric=True, decimals=2),
+        Column("started_at", N_("Started")),
+        Column("game", N_("Game")),
+        Column("opponents", N_("Opponents")),
+        Column("game_points", N_("Game points"), numeric=True),
+        Column("place", N_("Place")),
+        Column("table_points", N_("TP"), numeric=True, decimals=2),
     )
     rows = [
         {
             "number": i + 1,
-            "started_at": g.started_at.astimezone(settings.stage_timezone).strftime("%Y-%m-%d %H:%M"),
+            "started_at": g.started_at.astimezone(settings.stage_timezone),  # shown in the page's language
             "game": g.game_id,
             "opponents": ", ".join(g.opponents),
             "game_points": g.game_points,
@@ -146,37 +168,84 @@ def _player_stage(stage: StageResult, row: StageRow, dropped: bool, settings: Se
     ]
     table = Table(
         "",
-        f"{stage.stage.name}: games in order",
+        Text(N_("%(stage)s: games in order"), stage=stage_name(stage.stage)),
         columns,
         rows,
         highlighted=set(range(row.series_start, row.series_end)),
-        note="Highlighted rows are the best series.",
+        note=N_("Highlighted rows are the best series."),
     )
-    return {"stage": stage.stage, "provisional": stage.provisional, "row": row, "dropped": dropped, "table": table,
-            "series_length": settings.series_length, "divisor": max(row.n, settings.series_length)}
+    return {"stage": stage.stage, "name": stage_name(stage.stage), "provisional": stage.provisional, "row": row,
+            "dropped": dropped, "table": table, "series_length": settings.series_length,
+            "divisor": max(row.n, settings.series_length), "series_first": row.series_start + 1,
+            "series_last": row.series_end, **_norm_rating_terms(stage, row)}
+
+
+def _norm_rating_terms(stage: StageResult, row: StageRow) -> dict[str, Any]:
+    """N, P and the unrounded 1000·(N − P)/(N − 1) of a player's NR (step 8)."""
+    if not row.eligible:
+        return {"nr_n": stage.eligible, "nr_p": None, "nr_exact": None}
+    ahead = sum(1 for r in stage.rows if r.eligible and r.keys > row.keys)
+    n, p = stage.eligible, ahead + 1
+    return {"nr_n": n, "nr_p": p, "nr_exact": Fraction(1000 * (n - p), n - 1) if n > 1 else None}
+
+
+def drop_reasons(m: MarathonRow, stages: tuple[StageResult, ...]) -> list[Text]:
+    """Why each dropped stage was dropped (step 9): the key on which it came last among the
+    stages still counted, against the lowest stage that stays."""
+    rows = {s.stage.number: (s, s.row(m.player)) for s in stages if s.row(m.player) is not None}
+    # the order in which step 9 drops stages: lowest NR, lowest score, fewer games, later stage
+    order = sorted(rows, key=lambda k: (rows[k][1].norm_rating, rows[k][1].score, rows[k][1].n, -k))
+    kept = [k for k in order if k not in m.dropped]
+    if not m.dropped or not kept:
+        return []
+    other_stage, other = rows[kept[0]]
+    reasons = []
+    for number in (k for k in order if k in m.dropped):
+        stage, row = rows[number]
+        names = {"stage": stage_name(stage.stage), "other": stage_name(other_stage.stage)}
+        if row.norm_rating != other.norm_rating:
+            reasons.append(Text(N_("%(stage)s is dropped: its norm rating %(value)s is lower than %(other_value)s in %(other)s."),
+                                value=row.norm_rating, other_value=other.norm_rating, **names))
+        elif row.score != other.score:
+            reasons.append(Text(N_("%(stage)s is dropped: its norm rating equals that of %(other)s, and its score %(value)s is lower than %(other_value)s."),
+                                value=row.score, other_value=other.score, **names))
+        elif row.n != other.n:
+            reasons.append(Text(N_("%(stage)s is dropped: its norm rating and score equal those of %(other)s, and it has fewer games, %(value)s to %(other_value)s."),
+                                value=row.n, other_value=other.n, **names))
+        else:
+            reasons.append(Text(N_("%(stage)s is dropped: equal to %(other)s on norm rating, score and games, it is the later stage."),
+                                **names))
+    return reasons
 
 
 def _sanctions_of(player: str, data: MarathonData) -> list[dict[str, str]]:
     s = data.sanctions
     found = [
-        {"what": f"Game {d.game} disqualified", "reason": d.reason}
+        {"what": Text(N_("Game %(game)s disqualified"), game=d.game), "reason": d.reason}
         for d in s.disqualified_games
         if any(g.id == d.game and player in g.players for g in data.games)
     ]
     found += [
-        {"what": f"Disqualified from {d.first}" + (f" to {d.last}" if d.last else ""), "reason": d.reason}
+        {"what": Text(N_("Disqualified from %(first)s to %(last)s"), first=d.first, last=d.last) if d.last
+         else Text(N_("Disqualified from %(first)s"), first=d.first), "reason": d.reason}
         for d in s.disqualified_players
         if d.player == player
     ]
     found += [
-        {"what": f"−{p.game_points} game points in game {p.game}", "reason": p.reason}
+        {"what": Text(N_("−%(points)s game points in game %(game)s"), points=p.game_points, game=p.game), "reason": p.reason}
         for p in s.game_penalties
         if p.player == player
     ]
     for p in s.stage_penalties:
         if p.player == player:
-            parts = [f"−{p.game_points} game points"] * bool(p.game_points) + [f"−{p.table_points} table points"] * bool(p.table_points)
-            found.append({"what": f"Stage {p.stage}: " + ", ".join(parts), "reason": p.reason})
+            if p.game_points and p.table_points:
+                what = Text(N_("Stage %(stage)s: −%(game_points)s game points, −%(table_points)s table points"),
+                            stage=p.stage, game_points=p.game_points, table_points=p.table_points)
+            elif p.game_points:
+                what = Text(N_("Stage %(stage)s: −%(game_points)s game points"), stage=p.stage, game_points=p.game_points)
+            else:
+                what = Text(N_("Stage %(stage)s: −%(table_points)s table points"), stage=p.stage, table_points=p.table_points)
+            found.append({"what": what, "reason": p.reason})
     return found
 
 
@@ -187,27 +256,33 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
     marathon = marathon_table(settings, result.marathon, player_urls)
     stage_tables = [stage_table(s, player_urls) for s in result.stages]
     stage_urls = {s.stage.number: f"{base}stages/{s.stage.number}/" for s in result.stages}
-    common = {"settings": settings, "stage_urls": stage_urls, "stages": result.stages}
+    stage_names = {s.stage.number: stage_name(s.stage) for s in result.stages}
+    common = {"settings": settings, "stage_urls": stage_urls, "stage_names": stage_names, "stages": result.stages,
+              "calendar_url": f"{base}calendar.ics"}
     pages = [
         Page(base, f"{TEMPLATES}/overview.html", info.name,
              {**common, "table": marathon, "updated": result.updated, "csv": ["marathon", "games"]
               + [t.slug for t in stage_tables]}),
-        Page(f"{base}players/", f"{TEMPLATES}/players.html", f"{info.name}: players",
+        Page(f"{base}players/", f"{TEMPLATES}/players.html", Text(N_("%(competition)s: players"), competition=info.name),
              {**common, "players": sorted(player_urls.items())}),
+        Page(f"{base}calendar.ics", "calendar.ics", info.name,
+             {"events": _calendar_events(info, settings, stage_urls), "stamp": _stamp(settings, result)}),
     ]
     for stage, table in zip(result.stages, stage_tables):
         pages.append(Page(stage_urls[stage.stage.number], f"{TEMPLATES}/stage.html",
-                          f"{info.name}: {stage.stage.name}", {**common, "stage": stage, "table": table}))
+                          Text(N_("%(competition)s: %(stage)s"), competition=info.name, stage=stage_name(stage.stage)),
+                          {**common, "stage": stage, "table": table}))
     for m in result.marathon:
         per_stage = [
             _player_stage(s, s.row(m.player), s.stage.number in m.dropped, settings)
             for s in result.stages
             if s.row(m.player) is not None
         ]
-        chart = [(str(s.stage.number), m.norm_ratings.get(s.stage.number), s.stage.number in m.dropped)
-                 for s in result.stages]
+        chart = [(str(s.stage.number), m.norm_ratings.get(s.stage.number), s.stage.number in m.dropped,
+                  stage_name(s.stage)) for s in result.stages]
         pages.append(Page(player_urls[m.player], f"{TEMPLATES}/player.html", f"{m.player} — {info.name}",
                           {**common, "player": m.player, "marathon": m, "per_stage": per_stage, "chart": chart,
+                           "drop_reasons": drop_reasons(m, result.stages),
                            "sanctions": _sanctions_of(m.player, data)}))
     search = [SearchEntry(info.name, base, "competition")] + [
         SearchEntry(name, url, "player", info.name) for name, url in sorted(player_urls.items())
@@ -223,18 +298,38 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
     )
 
 
+def _calendar_events(info: CompetitionInfo, settings: Settings, stage_urls: dict[int, str]) -> list[dict[str, Any]]:
+    """Each stage's window: from its first day's midnight to the midnight after its last
+    day, in the stage time zone (the days that decide a game's stage)."""
+    zone = settings.stage_timezone
+    return [
+        {"uid": f"{info.slug}-stage-{s.number}",
+         "start": dt.datetime.combine(s.first, dt.time(0), zone),
+         "end": dt.datetime.combine(s.last + dt.timedelta(days=1), dt.time(0), zone),
+         "summary": Text(N_("%(competition)s: %(stage)s"), competition=info.name, stage=stage_name(s)),
+         "url": stage_urls.get(s.number)}
+        for s in settings.stages
+    ]
+
+
+def _stamp(settings: Settings, result: MarathonResult) -> dt.date:
+    """The calendar's DTSTAMP: the day of the newest result, else the marathon's first day."""
+    return result.updated or settings.period.first
+
+
 def _top(table: Table, count: int) -> Table:
     return Table("", table.caption, table.columns, table.rows[:count],
-                 struck={(i, k) for i, k in table.struck if i < count})
+                 struck={(i, k) for i, k in table.struck if i < count},
+                 reasons={i: r for i, r in table.reasons.items() if i < count})
 
 
 def _status(settings: Settings, result: MarathonResult) -> str:
     if result.updated is None:
-        return "not started"
+        return N_("not started")
     running = [s for s in result.stages if s.provisional and s.rows]
     if running:
-        return f"in progress: {running[-1].stage.name} (provisional)"
-    return "finished" if result.updated >= settings.stages[-1].last else "in progress"
+        return Text(N_("in progress: %(stage)s (provisional)"), stage=stage_name(running[-1].stage))
+    return N_("finished") if result.updated >= settings.stages[-1].last else N_("in progress")
 
 
 def standings_table(settings: Settings, result: MarathonResult, stage: int | None) -> Table | None:

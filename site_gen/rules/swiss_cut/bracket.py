@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from site_gen.i18n import N_, Text
 from site_gen.rules.swiss_cut.model import Settings, TournamentData
 from site_gen.rules.swiss_cut.scoring import TournamentResult
 from site_gen.rules.swiss_cut.seating import finalists, qualified
@@ -40,7 +41,9 @@ def groups(settings: Settings) -> list[tuple[int, ...]]:
 
 
 def _title(rounds: tuple[int, ...]) -> str:
-    return f"Round {rounds[0]}" if len(rounds) == 1 else f"Rounds {rounds[0]}–{rounds[-1]}"
+    if len(rounds) == 1:
+        return Text(N_("Round %(number)s"), number=rounds[0])
+    return Text(N_("Rounds %(first)s–%(last)s"), first=rounds[0], last=rounds[-1])
 
 
 def _players_of(rounds: tuple[int, ...], data: TournamentData, settings: Settings, result: TournamentResult) -> list[str]:
@@ -73,14 +76,15 @@ def columns(data: TournamentData, settings: Settings, result: TournamentResult) 
             entries = tuple(Entry(r.player, r.rank, r.points, r.player in nxt) for r in standings.rows)
         else:
             entries = tuple(Entry(p, None, None, p in nxt) for p in members[index])
-        label = f"through to round {stages[index + 1][0]}" if index + 1 < len(stages) else "through to the final"
+        label = (Text(N_("through to round %(number)s"), number=stages[index + 1][0]) if index + 1 < len(stages)
+                 else Text(N_("through to the final")))
         made.append(Column("-".join(map(str, (rounds[0], rounds[-1]))) if len(rounds) > 1 else str(rounds[0]),
                            _title(rounds), rounds, entries, standings is not None, label))
     if result.final:
         final_entries = tuple(Entry(f.player, f.place, Fraction(f.score), False) for f in result.final)
     else:
         final_entries = tuple(Entry(p, None, None, False) for p in members[-1])
-    made.append(Column("final", "Final", (), final_entries, bool(result.final), ""))
+    made.append(Column("final", Text(N_("Final")), (), final_entries, bool(result.final), ""))
     return made
 
 

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-WINDS = ("East", "South", "West", "North")
+from site_gen.i18n import N_, Text
+
+# the seats' winds, as CSV writes them; Text, so that pages show them in their language
+WINDS = (Text(N_("East")), Text(N_("South")), Text(N_("West")), Text(N_("North")))
 TABLE_SIZE = 4
 
 # The regulation's scale (B.4): |wists| up to 256 -> 1 MI, 512 -> 2, 1024 -> 3, 2000 -> 4, more -> 5.

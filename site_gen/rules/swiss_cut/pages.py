@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from site_gen.model import Column, CompetitionInfo, CompetitionSite, Page, SearchEntry, Table
+from site_gen.i18n import N_, Text
+from site_gen.model import Column, CompetitionInfo, CompetitionSite, Page, RankReason, SearchEntry, Table
+from site_gen.ranking import rank_reasons
 from site_gen.rules.swiss_cut import bracket
 from site_gen.rules.swiss_cut.document import document
 from site_gen.rules.swiss_cut.model import WINDS, Settings, TournamentData
@@ -36,29 +38,35 @@ def progress(data: TournamentData, settings: Settings, result: TournamentResult)
     current = next((r.number for r in result.rounds if not r.played), None)
     if current is not None:
         started = result.round(current).scored > 0
-        return Progress(f"round {current} {'in progress' if started else 'seated'}", current, None, False, False)
+        status = (Text(N_("round %(number)s in progress"), number=current) if started
+                  else Text(N_("round %(number)s seated"), number=current))
+        return Progress(status, current, None, False, False)
     if not result.rounds:
-        return Progress("not started", None, None, False, False)
+        return Progress(Text(N_("not started")), None, None, False, False)
     if result.last_played < settings.rounds:
-        return Progress(f"round {result.last_played + 1} to be seated", None, result.last_played + 1, False, False)
+        return Progress(Text(N_("round %(number)s to be seated"), number=result.last_played + 1), None,
+                        result.last_played + 1, False, False)
     if result.final:
-        return Progress("finished", None, None, False, True)
-    return Progress("final " + ("seated" if data.final else "to be played"), None, None, True, False)
+        return Progress(Text(N_("finished")), None, None, False, True)
+    return Progress(Text(N_("final seated")) if data.final else Text(N_("final to be played")), None, None, True, False)
 
 
 # --- tables ---------------------------------------------------------------------------------
 
 SEAT_COLUMNS = (
-    Column("wind", "Wind"),
-    Column("player", "Player", link_key="player_url"),
-    Column("score", "Score", numeric=True),
-    Column("points", "MI", numeric=True, decimals=2),  # the outcome first: what a phone shows
-    Column("place", "Place"),
-    Column("place_points", "Place MI", numeric=True, decimals=2),
-    Column("limit_points", "Limit MI", numeric=True),
-    Column("scale_points", "Scale MI", numeric=True),
-    Column("penalty", "Penalty", numeric=True),
+    Column("wind", N_("Wind")),
+    Column("player", N_("Player"), link_key="player_url"),
+    Column("score", N_("Score"), numeric=True),
+    Column("points", N_("MI"), numeric=True, decimals=2),  # the outcome first: what a phone shows
+    Column("place", N_("Place")),
+    Column("place_points", N_("Place MI"), numeric=True, decimals=2),
+    Column("limit_points", N_("Limit MI"), numeric=True),
+    Column("scale_points", N_("Scale MI"), numeric=True),
+    Column("penalty", N_("Penalty"), numeric=True),
 )
+
+# The keys of the standings after a round (spec step 2), named for "why this place"
+STANDING_KEYS = (N_("MI"), N_("game score"), N_("mahjongs"), N_("the judge's order"))
 
 
 def _seat_rows(round_result: RoundResult, urls: dict[str, str]) -> list[dict[str, Any]]:
@@ -77,10 +85,11 @@ def _seat_rows(round_result: RoundResult, urls: dict[str, str]) -> list[dict[str
 
 def round_table(round_result: RoundResult, urls: dict[str, str]) -> Table:
     """Every seat of a round in one table: the round's CSV."""
-    columns = (Column("table", "Table", numeric=True),) + SEAT_COLUMNS[:3] + (
-        Column("mahjongs", "Mahjongs", numeric=True), Column("limit_hands", "Limit hands", numeric=True),
+    columns = (Column("table", N_("Table"), numeric=True),) + SEAT_COLUMNS[:3] + (
+        Column("mahjongs", N_("Mahjongs"), numeric=True), Column("limit_hands", N_("Limit hands"), numeric=True),
     ) + SEAT_COLUMNS[3:]
-    return Table(f"round-{round_result.number}", f"Round {round_result.number}: seating and results", columns,
+    return Table(f"round-{round_result.number}",
+                 Text(N_("Round %(number)s: seating and results"), number=round_result.number), columns,
                  _seat_rows(round_result, urls))
 
 
@@ -91,8 +100,8 @@ def table_blocks(round_result: RoundResult, urls: dict[str, str]) -> list[Table]
     for table in round_result.tables:
         mine = [r for r in rows if r["table"] == table.table]
         total = table.score_sum
-        note = "" if total in (None, 0) else f"The scores add up to {total}, not 0."
-        blocks.append(Table("", f"Table {table.table}", SEAT_COLUMNS, mine, note=note))
+        note = "" if total in (None, 0) else Text(N_("The scores add up to %(total)s, not 0."), total=total)
+        blocks.append(Table("", Text(N_("Table %(number)s"), number=table.table), SEAT_COLUMNS, mine, note=note))
     return blocks
 
 
@@ -101,65 +110,122 @@ def standings_table(settings: Settings, standings: Standings, data: TournamentDa
     number = standings.after
     if number < settings.rounds:
         through = set(qualified(number + 1, data, settings, all_standings) or ())
-        cut, what = settings.cut(number + 1), f"round {number + 1}"
+        cut, what = settings.cut(number + 1), Text(N_("round %(number)s"), number=number + 1)
     else:
         through = set(finalists(settings, all_standings) or ())
-        cut, what = settings.final_players, "the final"
+        cut, what = settings.final_players, Text(N_("the final"))
     judged = bool(data.judge_order) and any(r.judge for r in standings.rows)  # unknown to `standings` alone
     columns = (
-        Column("rank", "Rank", numeric=True),
-        Column("player", "Player", link_key="player_url"),
-        Column("points", "MI", numeric=True, decimals=2),
-        Column("score", "Score", numeric=True),
-        Column("mahjongs", "Mahjongs", numeric=True),
-    ) + ((Column("judge", "Judge's order", numeric=True),) if judged else ()) + (
-        (Column("status", "Next"),) if cut is not None else ())  # no cut: everyone plays on
+        Column("rank", N_("Rank"), numeric=True),
+        Column("player", N_("Player"), link_key="player_url"),
+        Column("points", N_("MI"), numeric=True, decimals=2),
+        Column("score", N_("Score"), numeric=True),
+        Column("mahjongs", N_("Mahjongs"), numeric=True),
+    ) + ((Column("judge", N_("Judge's order"), numeric=True),) if judged else ()) + (
+        (Column("status", N_("Next")),) if cut is not None else ())  # no cut: everyone plays on
     judge_position = {p: i + 1 for i, p in enumerate(data.judge_order)}
     rows = []
     for r in standings.rows:
-        status = f"through to {what}" if r.player in through else ("out" if cut is not None else "")
+        status = (Text(N_("through to %(next)s"), next=what) if r.player in through
+                  else (Text(N_("out")) if cut is not None else ""))
         rows.append({"rank": r.rank, "player": r.player, "player_url": urls.get(r.player), "points": r.points,
                      "score": r.score, "mahjongs": r.mahjongs, "judge": judge_position.get(r.player) if r.judge else None,
                      "status": status})
-    note = "Ranked by MI, then score, then mahjongs, then the judge's order; players equal on all of them share a rank."
+    note = N_("Ranked by MI, then score, then mahjongs, then the judge's order; players equal on all of them share a rank.")
     if cut is not None and cut < len(rows):
-        note += f" The line under place {cut} is the cut: the best {cut} play {what}."
-    return Table(f"standings-{number}", f"Standings after round {number}", columns, rows,
-                 highlighted={i for i, r in enumerate(rows) if r["player"] in through and cut is not None}, note=note)
+        note = Text(N_("Ranked by MI, then score, then mahjongs, then the judge's order; players equal on all of them "
+                       "share a rank. The line under place %(cut)s is the cut: the best %(cut)s play %(next)s."),
+                    cut=cut, next=what)
+    return Table(f"standings-{number}", Text(N_("Standings after round %(number)s"), number=number), columns, rows,
+                 highlighted={i for i, r in enumerate(rows) if r["player"] in through and cut is not None}, note=note,
+                 reasons=standing_reasons(standings.rows, len(data.judge_order)))
+
+
+def _judge_position(listed: int):
+    """The judge key (listed players count down from `listed`, 0: not listed) as a reader sees it."""
+    return lambda key: Text(N_("listed %(position)s"), position=listed - key + 1) if key else Text(N_("not listed"))
+
+
+def standing_reasons(rows, listed: int) -> dict[int, RankReason]:
+    """Why each row of the standings after a round is above the next: MI, then score, then
+    mahjongs, then the judge's order (players equal on all four share the place)."""
+    return rank_reasons(rows, lambda r: r.keys, STANDING_KEYS, lambda r: r.player, (2, 0, 0, 0),
+                        shown=(None, None, None, _judge_position(listed)))
 
 
 def cut_line(settings: Settings, number: int, rows: int) -> tuple[int | None, str]:
     """(index of the last row above the cut, what the cut leads to) for the standings after round N."""
-    cut, what = (settings.cut(number + 1), f"round {number + 1}") if number < settings.rounds else (settings.final_players, "the final")
+    cut, what = ((settings.cut(number + 1), Text(N_("round %(number)s"), number=number + 1)) if number < settings.rounds
+                 else (settings.final_players, Text(N_("the final"))))
     if cut is None or cut >= rows:
         return None, ""
-    return cut - 1, f"the best {cut} play {what}"
+    return cut - 1, Text(N_("the best %(cut)s play %(next)s"), cut=cut, next=what)
 
 
-def ranking_table(result: TournamentResult, urls: dict[str, str]) -> Table:
+def ranking_table(result: TournamentResult, urls: dict[str, str], listed: int = 0) -> Table:
+    """The tournament ranking; `listed`: how many players the judge's order lists."""
     columns = (
-        Column("rank", "Rank", numeric=True),
-        Column("player", "Player", link_key="player_url"),
-        Column("reached", "Reached"),
-        Column("points", "MI", numeric=True, decimals=2),
-        Column("score", "Score", numeric=True),
+        Column("rank", N_("Rank"), numeric=True),
+        Column("player", N_("Player"), link_key="player_url"),
+        Column("reached", N_("Reached")),
+        Column("points", N_("MI"), numeric=True, decimals=2),
+        Column("score", N_("Score"), numeric=True),
     )
     final = {f.player: f for f in result.final}
     rows = []
     for r in result.ranking:
-        reached = "final" if r.reached == "final" else f"round {r.reached}"
+        reached = Text(N_("final")) if r.reached == "final" else Text(N_("round %(number)s"), number=r.reached)
         points = r.standing.points if r.standing else None
         score = final[r.player].score if r.player in final else (r.standing.score if r.standing else None)
         rows.append({"rank": r.rank, "player": r.player, "player_url": urls.get(r.player), "reached": reached,
                      "points": points, "score": score})
-    return Table("ranking", "Tournament ranking", columns, rows,
-                 note="Finalists by the final (their score is the final's); the others by the standings after the "
-                      "last round they played (MI and score up to it).")
+    return Table("ranking", N_("Tournament ranking"), columns, rows,
+                 note=N_("Finalists by the final (their score is the final's); the others by the standings after the "
+                         "last round they played (MI and score up to it)."),
+                 reasons=ranking_reasons(result, rows, listed))
+
+
+def ranking_reasons(result: TournamentResult, rows: list[dict[str, Any]], listed: int) -> dict[int, RankReason]:
+    """Finalists by their final places (see final_reasons); a finalist above everyone who
+    left earlier; a later round reached above an earlier one; leavers of the same round by
+    that round's standings keys."""
+    final = final_reasons(result, [r.player for r in result.final])
+    reasons: dict[int, RankReason] = {}
+    ranking = result.ranking
+    for i in range(len(ranking) - 1):
+        a, b = ranking[i], ranking[i + 1]
+        if a.reached == "final" and b.reached == "final":
+            if i in final:
+                reasons[i] = final[i]
+        elif a.reached != b.reached:
+            reasons[i] = RankReason(N_("stage reached"), rows[i]["reached"], rows[i + 1]["reached"], b.player)
+        elif a.standing is not None and b.standing is not None:
+            reasons[i] = standing_reasons((a.standing, b.standing), listed)[0]
+    return reasons
+
+
+def final_reasons(result: TournamentResult, names: list[str]) -> dict[int, RankReason]:
+    """The final's places: the judge's word, else the final's score, equal scores by the
+    standings after the last round."""
+    rows = {f.player: f for f in result.final}
+    reasons: dict[int, RankReason] = {}
+    for i in range(len(names) - 1):
+        a, b = rows.get(names[i]), rows.get(names[i + 1])
+        if a is None or b is None:
+            continue
+        if a.by_judge:
+            reasons[i] = RankReason(N_("the judge's places"), a.place, b.place, b.player, 0)
+        elif a.score != b.score:
+            reasons[i] = RankReason(N_("final score"), a.score, b.score, b.player, 0)
+        else:
+            reasons[i] = RankReason(N_("the standings after the last round"), None, None, b.player, 0,
+                                    detail=Text(N_("(Equal scores in the final.)")))
+    return reasons
 
 
 def final_table(data: TournamentData, settings: Settings, result: TournamentResult, urls: dict[str, str]) -> Table:
-    columns = (Column("place", "Place", numeric=True), Column("wind", "Wind"),
-               Column("player", "Player", link_key="player_url"), Column("score", "Score", numeric=True))
+    columns = (Column("place", N_("Place"), numeric=True), Column("wind", N_("Wind")),
+               Column("player", N_("Player"), link_key="player_url"), Column("score", N_("Score"), numeric=True))
     seats = {s.player: (i, s) for i, s in enumerate(data.final)}
     names = [f.player for f in result.final] or [s.player for s in data.final] or list(finalists(settings, result.all_standings) or ())
     places = {f.player: f.place for f in result.final}
@@ -169,15 +235,17 @@ def final_table(data: TournamentData, settings: Settings, result: TournamentResu
         rows.append({"place": places.get(name), "wind": WINDS[index] if index < len(WINDS) else "", "player": name,
                      "player_url": urls.get(name), "score": seat.score if seat else None})
     judged = any(f.by_judge for f in result.final)
-    note = ("Places as the judge gave them." if judged else
-            "Places by the final's score; equal scores are ordered by the standings after the last round.")
-    return Table("final", "Final", columns, rows, note=note if result.final else "")
+    note = (N_("Places as the judge gave them.") if judged else
+            N_("Places by the final's score; equal scores are ordered by the standings after the last round."))
+    return Table("final", N_("Final"), columns, rows, note=note if result.final else "",
+                 reasons=final_reasons(result, names) if result.final else {})
 
 
 def next_table(players: list[tuple[int, str, str]], urls: dict[str, str], caption: str) -> Table:
-    columns = (Column("table", "Table", numeric=True), Column("wind", "Wind"), Column("player", "Player", link_key="player_url"))
+    columns = (Column("table", N_("Table"), numeric=True), Column("wind", N_("Wind")),
+               Column("player", N_("Player"), link_key="player_url"))
     rows = [{"table": t, "wind": w, "player": p, "player_url": urls.get(p)} for t, w, p in players]
-    return Table("", caption, columns, rows, note="Type your name in the filter box to find your table.")
+    return Table("", caption, columns, rows, note=N_("Type your name in the filter box to find your table."))
 
 
 # --- publish ----------------------------------------------------------------------------------
@@ -188,10 +256,10 @@ def _next_seating(data: TournamentData, settings: Settings, result: TournamentRe
     if state.current is not None:
         current = result.round(state.current)
         seats = [(t.table, WINDS[s.wind], s.player) for t in current.tables for s in t.seats]
-        return next_table(seats, urls, f"Round {state.current}: seating")
+        return next_table(seats, urls, Text(N_("Round %(number)s: seating"), number=state.current))
     if state.final_pending:
         names = [s.player for s in data.final] or list(finalists(settings, result.all_standings) or ())
-        return next_table([(1, WINDS[i] if i < len(WINDS) else "", p) for i, p in enumerate(names)], urls, "Final: seating")
+        return next_table([(1, WINDS[i] if i < len(WINDS) else "", p) for i, p in enumerate(names)], urls, Text(N_("Final: seating")))
     return None
 
 
@@ -204,7 +272,7 @@ def publish(info: CompetitionInfo, settings: Settings, data: TournamentData, res
     all_standings = result.all_standings
     rounds_url = {r.number: f"{base}rounds/{r.number}/" for r in result.rounds}
     standings_url = {n: f"{base}rounds/{n}/standings/" for n in all_standings}
-    ranking = ranking_table(result, urls)
+    ranking = ranking_table(result, urls, len(data.judge_order))
     final = final_table(data, settings, result, urls)
     upcoming = _next_seating(data, settings, result, state, urls)
     common = {"settings": settings, "state": state, "rounds_url": rounds_url, "standings_url": standings_url,
@@ -216,22 +284,24 @@ def publish(info: CompetitionInfo, settings: Settings, data: TournamentData, res
              {**common, "table": ranking, "upcoming": upcoming, "final_table": final, "result": result,
               "csv": ["ranking"] + [t.slug for t in round_tables] + [t.slug for t in standing_tables.values()]
               + (["final"] if final.rows else [])}),
-        Page(f"{base}rounds/", f"{TEMPLATES}/bracket.html", f"{info.name}: bracket", {**common, "columns": cols, "urls": urls}),
-        Page(f"{base}rounds/next/", f"{TEMPLATES}/next.html", f"{info.name}: next round",
+        Page(f"{base}rounds/", f"{TEMPLATES}/bracket.html", Text(N_("%(competition)s: bracket"), competition=info.name),
+             {**common, "columns": cols, "urls": urls}),
+        Page(f"{base}rounds/next/", f"{TEMPLATES}/next.html", Text(N_("%(competition)s: next round"), competition=info.name),
              {**common, "upcoming": upcoming, "final_table": final}),
-        Page(f"{base}rounds/final/", f"{TEMPLATES}/final.html", f"{info.name}: final",
+        Page(f"{base}rounds/final/", f"{TEMPLATES}/final.html", Text(N_("%(competition)s: final"), competition=info.name),
              {**common, "final_table": final, "finished": bool(result.final)}),
-        Page(f"{base}players/", f"{TEMPLATES}/players.html", f"{info.name}: players",
+        Page(f"{base}players/", f"{TEMPLATES}/players.html", Text(N_("%(competition)s: players"), competition=info.name),
              {**common, "players": [(p, urls[p.player]) for p in sorted(data.players, key=lambda p: p.player)]}),
     ]
     for round_result, table in zip(result.rounds, round_tables):
         n = round_result.number
-        pages.append(Page(rounds_url[n], f"{TEMPLATES}/round.html", f"{info.name}: round {n}",
+        pages.append(Page(rounds_url[n], f"{TEMPLATES}/round.html", Text(N_("%(competition)s: round %(number)s"), competition=info.name, number=n),
                           {**common, "round": round_result, "blocks": table_blocks(round_result, urls), "csv": table.slug,
                            "method": METHOD if n == 1 else "", "seed": settings.seed}))
     for n, table in standing_tables.items():
         line, label = cut_line(settings, n, len(table.rows))
-        pages.append(Page(standings_url[n], f"{TEMPLATES}/standings.html", f"{info.name}: standings after round {n}",
+        pages.append(Page(standings_url[n], f"{TEMPLATES}/standings.html", Text(N_("%(competition)s: standings after round %(number)s"),
+                                                                                        competition=info.name, number=n),
                           {**common, "number": n, "table": table, "cut_after": line, "cut_label": label}))
     pages += player_pages(info, data, settings, result, cols, urls, common)
     search = [SearchEntry(info.name, base, "competition")] + [

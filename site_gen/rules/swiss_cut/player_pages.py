@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from site_gen.i18n import N_, Text
 from site_gen.model import Column, CompetitionInfo, Page, Table
 from site_gen.rules.swiss_cut.bracket import Column as BracketColumn, path_of
 from site_gen.rules.swiss_cut.model import WINDS, Settings, TournamentData
@@ -19,15 +20,15 @@ def place_text(places: Places | None) -> str:
 
 
 COLUMNS = (
-    Column("round", "Round", numeric=True, link_key="round_url"),
-    Column("table", "Table", numeric=True),
-    Column("wind", "Wind"),
-    Column("opponents", "Opponents"),
-    Column("score", "Score", numeric=True),
-    Column("place", "Place"),
-    Column("points", "MI", numeric=True, decimals=2),
-    Column("total", "MI total", numeric=True, decimals=2),
-    Column("rank", "Rank after", numeric=True),
+    Column("round", N_("Round"), numeric=True, link_key="round_url"),
+    Column("table", N_("Table"), numeric=True),
+    Column("wind", N_("Wind")),
+    Column("opponents", N_("Opponents")),
+    Column("score", N_("Score"), numeric=True),
+    Column("place", N_("Place")),
+    Column("points", N_("MI"), numeric=True, decimals=2),
+    Column("total", N_("MI total"), numeric=True, decimals=2),
+    Column("rank", N_("Rank after"), numeric=True),
 )
 
 
@@ -46,8 +47,8 @@ def _rounds_table(player: str, result: TournamentResult, rounds_url: dict[int, s
             "score": seat.seat.score, "place": place_text(seat.places), "points": seat.points,
             "total": standing.points if standing else None, "rank": standing.rank if standing else None,
         })
-    return Table("", "Rounds", COLUMNS, rows,
-                 note="MI = place MI + limit hands + scale MI − penalty; the round page shows the parts.")
+    return Table("", N_("Rounds"), COLUMNS, rows,
+                 note=N_("MI = place MI + limit hands + scale MI − penalty; the round page shows the parts."))
 
 
 def _parts(player: str, result: TournamentResult) -> list[dict[str, Any]]:

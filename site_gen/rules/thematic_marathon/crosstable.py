@@ -6,12 +6,14 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from site_gen import tiebreak
+from site_gen.i18n import N_, Text
+from site_gen.model import RankReason
 from site_gen.rules.thematic_marathon.model import DRAW, FIRST_WINS, FIRST_WINS_FORFEIT, SECOND_WINS, Game, GamePoints
 from site_gen.rules.thematic_marathon.tournament import GroupTable
 
 # a result from one player's side: (symbol, words)
-_WIN, _DRAW, _LOSS = ("1", "won"), ("½", "drew"), ("0", "lost")
-_WIN_FORFEIT, _LOSS_FORFEIT, _UNPLAYED = ("+", "won by forfeit"), ("−", "lost by forfeit"), ("·", "not yet played")
+_WIN, _DRAW, _LOSS = ("1", N_("won")), ("½", N_("drew")), ("0", N_("lost"))
+_WIN_FORFEIT, _LOSS_FORFEIT, _UNPLAYED = ("+", N_("won by forfeit")), ("−", N_("lost by forfeit")), ("·", N_("not yet played"))
 
 
 def _side(game: Game, player: str) -> tuple[str, str]:
@@ -33,16 +35,22 @@ def _cell(player: str, opponent: str, games: list[Game], scheme: GamePoints) -> 
     for g in own:
         symbol, words = _side(g, player)
         first = g.first == player
-        where = f" (board {g.board})" if g.board else ""
-        entries.append({"symbol": symbol, "first": first,
-                        "title": f"{words} against {opponent}{', first move' if first else ''}{where}"})
+        if first:
+            title = (Text(N_("%(result)s against %(opponent)s, first move (board %(board)s)"), result=Text(words),
+                          opponent=opponent, board=g.board) if g.board
+                     else Text(N_("%(result)s against %(opponent)s, first move"), result=Text(words), opponent=opponent))
+        else:
+            title = (Text(N_("%(result)s against %(opponent)s (board %(board)s)"), result=Text(words),
+                          opponent=opponent, board=g.board) if g.board
+                     else Text(N_("%(result)s against %(opponent)s"), result=Text(words), opponent=opponent))
+        entries.append({"symbol": symbol, "first": first, "title": title})
         if g.result is not None:
             points += g.points(scheme)[0 if first else 1]
     return {"games": entries, "points": points}
 
 
 def crosstable(table: GroupTable, caption: str, scheme: GamePoints, player_urls: Mapping[str, str],
-               final_label: str = "seeding order") -> dict[str, Any]:
+               final_label: str = N_("seeding order")) -> dict[str, Any]:
     players = table.players
     games = list(table.games)
     rows = []
@@ -60,12 +68,13 @@ def crosstable(table: GroupTable, caption: str, scheme: GamePoints, player_urls:
         "numbers": list(range(1, len(players) + 1)),
         "rows": rows,
         "reasons": reasons(table.ordering, final_label),
+        "why": {i: tiebreak.describe(r, final_label) for i, r in enumerate(table.ordering.reasons)},
         "leagues": leagues(table.ordering),
     }
 
 
-def reasons(ordering: tiebreak.Ordering, final_label: str = "seeding order") -> list[dict[str, str]]:
-    """Every neighbour pair not separated by points alone, in words."""
+def reasons(ordering: tiebreak.Ordering, final_label: str = N_("seeding order")) -> list[dict[str, Any]]:
+    """Every neighbour pair not separated by points alone, in words (a Text)."""
     return [
         {"ahead": r.ahead, "text": tiebreak.describe(r, final_label)}
         for r in ordering.reasons
@@ -80,7 +89,34 @@ def leagues(ordering: tiebreak.Ordering) -> list[dict[str, Any]]:
         if len(league.players) > 2:
             shown.append({
                 "players": ", ".join(league.players),
+                "caption": Text(N_("Mini-league: %(players)s") if league.level == 1
+                                else N_("Mini-league again (smaller tie): %(players)s"), players=", ".join(league.players)),
                 "level": league.level,
                 "rows": [{"player": p, "points": tiebreak.format_value(v), "played": n} for p, v, n in league.table],
             })
     return shown
+
+
+def rank_reason(reason: tiebreak.Reason, seeds: Mapping[str, int], final_label: str = N_("seeding order")) -> RankReason:
+    """A round-robin tie-break as a table's "why this place": the key and both values
+    (points, head-to-head or mini-league points, or seeding positions), the mini-league's
+    table or why it split nothing in `detail`."""
+    if reason.by == tiebreak.POINTS:
+        a, b = reason.values
+        return RankReason(N_("points"), a, b, reason.behind, 0)
+    league = reason.league
+    if reason.by == tiebreak.MINI_LEAGUE:
+        a, b = reason.values
+        if league.head_to_head:
+            return RankReason(N_("head-to-head points"), a, b, reason.behind, 0)
+        return RankReason(N_("mini-league points"), a, b, reason.behind, 0, detail=league_detail(league))
+    detail = tiebreak.describe(reason, final_label)
+    return RankReason(final_label, seeds.get(reason.ahead), seeds.get(reason.behind), reason.behind, 0,
+                      detail=Text(N_("(%(why)s; a lower seeding position is better.)"), why=detail))
+
+
+def league_detail(league: tiebreak.MiniLeague) -> Text:
+    """A mini-league's table in one sentence: "Mini-league of a, b and c: a 3, b 2, c 1 (points among them)."."""
+    rows = ", ".join(f"{p} {tiebreak.format_value(v)}" for p, v, _ in league.table)
+    return Text(N_("Mini-league of %(players)s: %(table)s (points among them)."), players=tiebreak._names(league.players),
+                table=rows)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from site_gen import tiebreak
+from site_gen.i18n import N_, Text
 from site_gen.model import CompetitionInfo, CompetitionSite, Page, SearchEntry, Table
 from site_gen.rules.thematic_marathon import tables
 from site_gen.rules.thematic_marathon.crosstable import crosstable, leagues, reasons
@@ -16,18 +18,22 @@ from site_gen.slugs import unique_slugs
 TEMPLATES = "thematic-marathon"
 
 
-def _tournament_page(t: TournamentResult, settings: Settings, urls: dict[str, str]) -> tuple[dict[str, Any], list[Table]]:
+def _tournament_page(t: TournamentResult, settings: Settings, urls: dict[str, str],
+                     seeds: dict[str, int]) -> tuple[dict[str, Any], list[Table]]:
     game = t.tournament.game
-    phase1 = [crosstable(g, f"Group {g.number}", settings.game_points, urls) for g in t.phase1]
-    semis = [crosstable(g, f"Semifinal group {g.number}", settings.game_points, urls) for g in t.semifinals]
-    final = crosstable(t.final, "Final", settings.game_points, urls) if t.final and t.final.rows else None
-    ranking = tables.ranking_table(t, urls)
-    csv = [tables.group_table(g, f"tournament-{t.slug}-phase1-{g.number}", f"{game}: phase-1 group {g.number}", urls)
+    phase1 = [crosstable(g, Text(N_("Group %(number)s"), number=g.number), settings.game_points, urls) for g in t.phase1]
+    semis = [crosstable(g, Text(N_("Semifinal group %(number)s"), number=g.number), settings.game_points, urls)
+             for g in t.semifinals]
+    final = crosstable(t.final, Text(N_("Final")), settings.game_points, urls) if t.final and t.final.rows else None
+    ranking = tables.ranking_table(t, urls, seeds)
+    csv = [tables.group_table(g, f"tournament-{t.slug}-phase1-{g.number}",
+                              Text(N_("%(game)s: phase-1 group %(number)s"), game=game, number=g.number), urls)
            for g in t.phase1]
-    csv += [tables.group_table(g, f"tournament-{t.slug}-semifinal-{g.number}", f"{game}: semifinal group {g.number}", urls)
+    csv += [tables.group_table(g, f"tournament-{t.slug}-semifinal-{g.number}",
+                               Text(N_("%(game)s: semifinal group %(number)s"), game=game, number=g.number), urls)
             for g in t.semifinals]
     if t.final and t.final.rows:
-        csv.append(tables.group_table(t.final, f"tournament-{t.slug}-final", f"{game}: final", urls))
+        csv.append(tables.group_table(t.final, f"tournament-{t.slug}-final", Text(N_("%(game)s: final"), game=game), urls))
     bracket = {
         "semifinals": [
             {"number": g.number, "rows": [{"rank": r.rank, "player": r.player, "url": urls.get(r.player),
@@ -38,7 +44,7 @@ def _tournament_page(t: TournamentResult, settings: Settings, urls: dict[str, st
         "final": [{"rank": r.rank, "player": r.player, "url": urls.get(r.player), "points": r.points,
                    "bonus": t.row(r.player).bonus if t.row(r.player) else 0} for r in (t.final.rows if t.final else ())],
     }
-    labels = {"1": "phase 1", "semi": "semifinals", "final": "final"}
+    labels = {"1": Text(N_("phase 1")), "semi": Text(N_("semifinals")), "final": Text(N_("final"))}
     context = {"t": t, "status": tables.status(t), "computed": [labels[c] for c in t.computed], "phase1": phase1, "semis": semis, "final": final,
                "bracket": bracket, "ranking": ranking, "csv": [ranking.slug] + [c.slug for c in csv]}
     return context, [ranking, *csv]
@@ -54,9 +60,11 @@ def _player_context(player: str, result: MarathonResult, urls: dict[str, str], b
         tiebreaks = []
         for table in (*t.phase1, *t.semifinals, *((t.final,) if t.final else ())):
             if player in table.players:
-                name = "the final" if table.number == 0 else f"{'phase-1' if table.phase == '1' else 'semifinal'} group {table.number}"
-                tiebreaks += [{"where": name, **r} for r in reasons(table.ordering)
-                              if r["ahead"] == player or r["text"].startswith(f"ahead of {player} ")]
+                name = (Text(N_("the final")) if table.number == 0
+                        else Text(N_("phase-1 group %(number)s"), number=table.number) if table.phase == "1"
+                        else Text(N_("semifinal group %(number)s"), number=table.number))
+                tiebreaks += [{"where": name, "ahead": r.ahead, "text": tiebreak.describe(r)} for r in table.ordering.reasons
+                              if r.by != tiebreak.POINTS and player in (r.ahead, r.behind)]
         entries.append({"t": t, "row": row, "url": f"{base}tournaments/{t.slug}/", "group": group,
                         "winner": t.winner == player, "status": tables.status(t), "tiebreaks": tiebreaks})
     standings = []
@@ -87,6 +95,7 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
     master = tables.master_table(result, settings, urls)
     candidates = tables.candidates_table(result, urls, [q.player for q in result.master])
     master_results = tables.master_results_table(result, urls)
+    seeds = tables.seed_positions(result)
     common = {"settings": settings, "groups_nav": [(g.name, f"{base}groups/{g.slug}/") for g in settings.groups],
               "names": {u: p.name for u, p in data.players.items() if p.name}}
     all_tables: list[Table] = [marathon, overview, master, candidates] + ([master_results] if master_results else [])
@@ -94,27 +103,28 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
         Page(base, f"{TEMPLATES}/overview.html", info.name,
              {**common, "table": marathon, "tournaments": overview, "groups": result.groups, "result": result,
               "csv": [t.slug for t in all_tables]}),
-        Page(f"{base}tournaments/", f"{TEMPLATES}/tournaments.html", f"{info.name}: tournaments",
-             {**common, "table": overview}),
-        Page(f"{base}groups/", f"{TEMPLATES}/groups.html", f"{info.name}: thematic groups",
+        Page(f"{base}tournaments/", f"{TEMPLATES}/tournaments.html",
+             Text(N_("%(competition)s: tournaments"), competition=info.name), {**common, "table": overview}),
+        Page(f"{base}groups/", f"{TEMPLATES}/groups.html", Text(N_("%(competition)s: thematic groups"), competition=info.name),
              {**common, "groups": result.groups}),
-        Page(f"{base}tournaments/master/", f"{TEMPLATES}/master.html", f"{info.name}: Master",
+        Page(f"{base}tournaments/master/", f"{TEMPLATES}/master.html",
+             Text(N_("%(competition)s: Master"), competition=info.name),
              {**common, "table": master, "candidates": candidates, "results": master_results,
               "finished": sum(tables.status(t) == "finished" for t in result.tournaments),
               "total": len(result.tournaments),
               "games": [{"game": games.get(g.game, g.game), **_game_row(g, urls)} for g in data.master]}),
-        Page(f"{base}players/", f"{TEMPLATES}/players.html", f"{info.name}: players",
+        Page(f"{base}players/", f"{TEMPLATES}/players.html", Text(N_("%(competition)s: players"), competition=info.name),
              {**common, "active": [(p, urls[p]) for p in sorted(result.players) if p not in result.inactive],
               "inactive": [(p, urls[p], result.inactive[p]) for p in sorted(result.inactive) if p in urls]}),
     ]
     for t in result.tournaments:
-        context, made = _tournament_page(t, settings, urls)
+        context, made = _tournament_page(t, settings, urls, seeds)
         all_tables += made
         pages.append(Page(f"{base}tournaments/{t.slug}/", f"{TEMPLATES}/tournament.html",
                           f"{t.tournament.game} — {info.name}", {**common, **context}))
     for g in result.groups:
-        standings = tables.group_standings_table(g, settings, urls)
-        final = tables.group_final_table(g, urls) if g.final is not None else None
+        standings = tables.group_standings_table(g, settings, urls, seeds)
+        final = tables.group_final_table(g, urls, seeds) if g.final is not None else None
         all_tables += [standings] + ([final] if final else [])
         pages.append(Page(f"{base}groups/{g.group.slug}/", f"{TEMPLATES}/group.html", f"{g.group.name} — {info.name}",
                           {**common, "g": g, "table": standings, "final": final,
@@ -141,17 +151,17 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
 def _game_row(game, urls: dict[str, str]) -> dict[str, Any]:
     return {"round": game.round, "group": game.group or "", "board": game.board, "first": game.first,
             "first_url": urls.get(game.first), "second": game.second, "second_url": urls.get(game.second),
-            "result": game.result or "not yet played"}
+            "result": game.result or Text(N_("not yet played"))}
 
 
 def _status(result: MarathonResult) -> str:
     states = [tables.status(t) for t in result.tournaments]
     done = states.count("finished")
     if done == len(states):
-        return "finished"
+        return Text(N_("finished"))
     if all(s == "not started" for s in states):
-        return "not started"
-    return f"in progress: {done} of {len(states)} tournaments finished"
+        return Text(N_("not started"))
+    return Text(N_("in progress: %(done)s of %(total)s tournaments finished"), done=done, total=len(states))
 
 
 def standings_table(settings: Settings, result: MarathonResult, stage: int | None) -> Table | None:
@@ -159,5 +169,5 @@ def standings_table(settings: Settings, result: MarathonResult, stage: int | Non
     if stage is None:
         return tables.marathon_table(result, {})
     if 1 <= stage <= len(result.groups):
-        return tables.group_standings_table(result.groups[stage - 1], settings, {})
+        return tables.group_standings_table(result.groups[stage - 1], settings, {}, tables.seed_positions(result))
     return None

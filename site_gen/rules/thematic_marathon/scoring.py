@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
+from site_gen.i18n import N_, Text
 from site_gen.rules.thematic_marathon.grouping import seed_key
 from site_gen.rules.thematic_marathon.master import MasterTable, master_table
 from site_gen.rules.thematic_marathon.model import Game, GroupDef, MarathonData, Player, Settings
@@ -188,14 +189,14 @@ def candidates(player: str, tournaments: tuple[TournamentResult, ...], settings:
 def _inactive(players: Mapping[str, Player], tournaments: tuple[TournamentResult, ...]) -> dict[str, str]:
     """Inactive: so marked in players.csv, or whose last tournament entered (in the order
     of competition.yaml) is one where they forfeited every game."""
-    why = {u: "marked inactive in players.csv" for u, p in players.items() if not p.active}
+    why = {u: Text(N_("marked inactive in players.csv")) for u, p in players.items() if not p.active}
     last: dict[str, TournamentResult] = {}
     for t in tournaments:
         for row in t.ranking:
             last[row.player] = t
     for player, t in last.items():
         if player not in why and t.row(player).forfeited_all:
-            why[player] = f"forfeited every game of {t.tournament.game}"
+            why[player] = Text(N_("forfeited every game of %(game)s"), game=t.tournament.game)
     return why
 
 

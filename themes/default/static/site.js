@@ -1,17 +1,31 @@
 // site-gen: sortable and filterable tables, and the player search box.
 // Pages stay complete without this script; it only adds interaction.
+// Its words come from data- attributes of <body>, which the theme fills in the page's language.
 (function () {
   "use strict";
+
+  function word(name, fallback) {
+    var value = document.body.getAttribute("data-" + name);
+    return value === null ? fallback : value;
+  }
+
+  // A cell's own text, without a "why this place?" explanation inside it.
+  function ownText(cell) {
+    var why = cell.querySelector(".why");
+    return why ? cell.textContent.replace(why.textContent, "") : cell.textContent;
+  }
 
   function cellValue(row, index, numeric) {
     var cell = row.cells[index];
     if (!cell) return numeric ? -Infinity : "";
     if (numeric) {
       var raw = cell.getAttribute("data-sort");
-      var n = parseFloat(raw === null ? cell.textContent : raw);
+      var n = parseFloat(raw === null ? ownText(cell) : raw);
       return isNaN(n) ? -Infinity : n;
     }
-    return cell.textContent.trim().toLocaleLowerCase();
+    // dates carry a sortable data-sort; names sort as shown
+    var key = cell.getAttribute("data-sort");
+    return (key === null ? ownText(cell).trim() : key).toLocaleLowerCase();
   }
 
   function sortTable(table, index, header) {
@@ -19,19 +33,22 @@
     var current = header.getAttribute("aria-sort");
     // Numbers sort high-to-low first (standings order), text A-Z first.
     var direction = current === "descending" ? "ascending" : current === "ascending" ? "descending" : numeric ? "descending" : "ascending";
+    var lang = document.documentElement.lang || undefined;
     var body = table.tBodies[0];
     var rows = Array.prototype.slice.call(body.rows).map(function (row, i) { return { row: row, i: i }; });
     var sign = direction === "ascending" ? 1 : -1;
     rows.sort(function (a, b) {
       var x = cellValue(a.row, index, numeric), y = cellValue(b.row, index, numeric);
-      var c = numeric ? (x - y) : x.localeCompare(y);
+      var c = numeric ? (x - y) : x.localeCompare(y, lang);
       return c !== 0 ? sign * c : a.i - b.i;
     });
     rows.forEach(function (r) { body.appendChild(r.row); });
     Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th) { th.removeAttribute("aria-sort"); });
     header.setAttribute("aria-sort", direction);
     var live = document.getElementById("sort-status");
-    if (live) live.textContent = header.textContent.trim() + ": " + direction;
+    var message = direction === "ascending" ? word("sorted-ascending", "Sorted by {column}, ascending")
+      : word("sorted-descending", "Sorted by {column}, descending");
+    if (live) live.textContent = message.replace("{column}", header.textContent.trim());
   }
 
   function makeSortable(table) {
@@ -50,7 +67,8 @@
     input.addEventListener("input", function () {
       var q = input.value.trim().toLocaleLowerCase();
       Array.prototype.forEach.call(table.tBodies[0].rows, function (row) {
-        row.hidden = q !== "" && row.textContent.toLocaleLowerCase().indexOf(q) === -1;
+        var text = Array.prototype.map.call(row.cells, ownText).join(" ");
+        row.hidden = q !== "" && text.toLocaleLowerCase().indexOf(q) === -1;
       });
     });
   }
@@ -87,7 +105,7 @@
         });
         if (!hits.length) {
           var none = document.createElement("li");
-          none.textContent = "No match";
+          none.textContent = word("no-match", "No match");
           list.appendChild(none);
         }
         list.hidden = false;

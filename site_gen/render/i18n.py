@@ -1,0 +1,165 @@
+"""The theme's words in the page's language: gettext catalogs read with Babel, numbers
+and dates formatted by Babel for the locale.
+
+The catalogs are the .po files in site_gen/locale/<lang>/LC_MESSAGES/site_gen.po; they are
+compiled in memory the first time a language is used (no .mo files to forget to build).
+English is the source language and needs no catalog.
+
+The language of the page being rendered is a context variable set by the renderer
+(`use_language`), so macros imported without the page's context translate too.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import gettext as gettext_module
+from contextlib import contextmanager
+from contextvars import ContextVar
+from fractions import Fraction
+from functools import lru_cache
+from io import BytesIO
+from pathlib import Path
+from typing import Any, Iterator
+
+from babel import Locale
+from babel.dates import format_date, format_time, get_datetime_format
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import get_decimal_symbol, get_minus_sign_symbol
+from babel.support import Translations
+
+from site_gen.i18n import Text
+from site_gen.render.formatting import format_number
+
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+DOMAIN = "site_gen"
+SOURCE_LANGUAGE = "en"
+
+_language: ContextVar[str] = ContextVar("site_gen_language", default=SOURCE_LANGUAGE)
+
+
+@contextmanager
+def use_language(lang: str) -> Iterator[None]:
+    token = _language.set(lang)
+    try:
+        yield
+    finally:
+        _language.reset(token)
+
+
+def catalog_path(lang: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@lru_cache(maxsize=None)
+def translations(lang: str) -> gettext_module.NullTranslations:
+    path = catalog_path(lang)
+    if lang == SOURCE_LANGUAGE or not path.is_file():
+        return gettext_module.NullTranslations()
+    with path.open("rb") as f:
+        catalog = read_po(f, locale=lang, domain=DOMAIN)
+    compiled = BytesIO()
+    write_mo(compiled, catalog, use_fuzzy=False)  # a fuzzy entry stays English, never a guess
+    compiled.seek(0)
+    return Translations(compiled, domain=DOMAIN)
+
+
+# --- the gettext callables Jinja's i18n extension calls -------------------------------
+
+
+def gettext(message: str) -> str:
+    return translations(_language.get()).gettext(message) if message else message
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return translations(_language.get()).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    return translations(_language.get()).pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    return translations(_language.get()).npgettext(context, singular, plural, n)
+
+
+# --- values ---------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=None)
+def _symbols(lang: str) -> tuple[str, str]:
+    locale = Locale.parse(lang)
+    return get_decimal_symbol(locale), get_minus_sign_symbol(locale)
+
+
+def localise_number(text: str) -> str:
+    """An exact decimal string ("-2.590") with the language's decimal sign and minus."""
+    lang = _language.get()
+    if lang == SOURCE_LANGUAGE:
+        return text
+    point, minus = _symbols(lang)
+    if point != ".":
+        text = text.replace(".", point)
+    if minus != "-" and text.startswith("-"):
+        text = minus + text[1:]
+    return text
+
+
+def number(value: Any, decimals: int = 3) -> str:
+    """The `num` filter: exact values rounded as formatting.format_number does, then localised."""
+    if isinstance(value, (Fraction, int)) and not isinstance(value, bool):
+        return localise_number(format_number(value, decimals))
+    return format_number(value, decimals)
+
+
+def short_number(value: Any, decimals: int = 2) -> str:
+    """The `num_short` filter: like `num`, without trailing zeros ("2.5", "3", "2,25")."""
+    text = format_number(value, decimals)
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    if isinstance(value, (Fraction, int)) and not isinstance(value, bool):
+        return localise_number(text)
+    return text
+
+
+def date(value: dt.date | None, form: str = "medium") -> str:
+    """A day ("1 февр. 2015 г.") or a moment in its own time zone ("03.02.2015, 21:15")."""
+    if value is None:
+        return ""
+    lang = _language.get()
+    if isinstance(value, dt.datetime):
+        # the locale's medium date with its short time: "Feb 3, 2015, 9:15 PM", "3 февр. 2015 г., 21:15"
+        return get_datetime_format(form, locale=lang).replace("{1}", format_date(value, form, locale=lang)).replace(
+            "{0}", format_time(value, "short", tzinfo=value.tzinfo, locale=lang))
+    return format_date(value, form, locale=lang)
+
+
+def translate(value: Any) -> str:
+    """A Text or a marked message in the page's language; other values formatted for it.
+
+    A plain str is looked up as a message: rule sets hand over column labels, captions and
+    notes marked with N_(). Names and other data must not be passed here."""
+    if isinstance(value, Text):
+        if not value.params:
+            return gettext(value.message)
+        return gettext(value.message) % {k: _param(v) for k, v in value.params.items()}
+    if isinstance(value, str):
+        return gettext(value)
+    return _param(value)
+
+
+def text(value: Any) -> str:
+    """A name or title: a Text is translated, anything else shown exactly as written."""
+    if isinstance(value, Text):
+        return translate(value)
+    return "" if value is None else str(value)
+
+
+def _param(value: Any) -> str:
+    if isinstance(value, Text):
+        return translate(value)
+    if isinstance(value, (dt.date, dt.datetime)):
+        return date(value)
+    if isinstance(value, (Fraction, int)) and not isinstance(value, bool):
+        return number(value)
+    return "" if value is None else str(value)

@@ -1,0 +1,1 @@
+"""The `best-span` rule set (seed 003): Tenhou standings by the best span of games."""

@@ -1,0 +1,136 @@
+"""The best-span settings and loaded data (pure: no parser is imported here).
+
+Exact values throughout: points and the target are Fractions, weights are whole
+hundredths of a game (1.05 -> 105), scores are tenths of a point (+48.9 -> 489).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from fractions import Fraction
+from zoneinfo import ZoneInfo
+
+JST = ZoneInfo("Asia/Tokyo")
+KINDS = ("direct", "plain", "red")
+NO_NAME = "NoName"
+
+
+@dataclass(frozen=True)
+class Period:
+    first: dt.date
+    last: dt.date
+
+    def contains(self, day: dt.date) -> bool:
+        return self.first <= day <= self.last
+
+
+@dataclass(frozen=True)
+class Window:
+    """An open window: both ends included, to the minute, aware datetimes."""
+
+    first: dt.datetime
+    last: dt.datetime
+    line: int = 0
+
+    def contains(self, moment: dt.datetime) -> bool:
+        return self.first <= moment <= self.last
+
+
+@dataclass(frozen=True)
+class Weights:
+    direct: int = 0  # hundredths of a game
+    plain: int = 100
+    red: int = 105
+
+    def of(self, kind: str) -> int:
+        return getattr(self, kind)
+
+
+@dataclass(frozen=True)
+class Settings:
+    period: Period
+    target: Fraction = Fraction(500)
+    place_points: tuple[Fraction, ...] = (Fraction(4), Fraction(2), Fraction(1), Fraction(0))
+    weights: Weights = Weights()
+    tables: tuple[str, ...] = ("特", "鳳")
+    direct_lobbies: tuple[str, ...] = ()
+    open_windows: tuple[Window, ...] = ()
+    ignore_red_if_better: bool = True
+
+    def in_open_window(self, moment: dt.datetime) -> bool:
+        return any(w.contains(moment) for w in self.open_windows)
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One game line, from a log file or from corrections.yaml (`added` > 0: its line)."""
+
+    day: dt.date  # the file's day, Japan time
+    hour: int
+    minute: int
+    file: str  # the file's name without folders and .gz: part of the order
+    line: int
+    family: str  # sca, scb or scc
+    lobby: str  # sca only
+    rule: str
+    players: tuple[str, ...]  # in place order
+    scores: tuple[int, ...]  # tenths of a point
+    log: str = ""  # scc: Tenhou's log id
+    source: str = ""  # where it was read, for messages
+    added: int = 0
+
+    @property
+    def order(self) -> tuple:
+        return (self.day, self.hour, self.minute, self.file, self.line)
+
+    @property
+    def moment(self) -> dt.datetime:
+        return dt.datetime(self.day.year, self.day.month, self.day.day, self.hour, self.minute, tzinfo=JST)
+
+    @property
+    def time(self) -> str:
+        return f"{self.hour:02d}:{self.minute:02d}"
+
+
+@dataclass(frozen=True)
+class Participant:
+    player: str  # the Tenhou ID exactly as Tenhou writes it
+    name: str = ""
+    joined: dt.date | None = None
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class Removal:
+    """A `remove` or `void` entry: every game of that minute at which all `players` sat."""
+
+    kind: str  # "remove" or "void"
+    day: dt.date
+    hour: int
+    minute: int
+    players: tuple[str, ...]
+    reason: str = ""
+    line: int = 0
+
+    def matches(self, game: Game) -> bool:
+        return (game.day, game.hour, game.minute) == (self.day, self.hour, self.minute) and all(
+            p in game.players for p in self.players)
+
+
+@dataclass(frozen=True)
+class Exclusion:
+    player: str
+    reason: str = ""
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class BestSpanData:
+    participants: tuple[Participant, ...]
+    games: tuple[Game, ...]  # every game that could count for a participant, added ones too
+    removals: tuple[Removal, ...] = ()
+    excluded: tuple[Exclusion, ...] = ()
+    names_seen: frozenset[str] = frozenset()  # players of lines that could count (for hints)
+    corrections_path: str = "corrections.yaml"
+    participants_path: str = "participants.csv"

@@ -1,0 +1,61 @@
+"""What `check` says about data that is valid but may not be what the organiser meant."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from site_gen.diagnostics import Diagnostics, did_you_mean
+from site_gen.rules.best_span.model import BestSpanData, Game, Settings
+from site_gen.rules.best_span.scoring import BestSpanResult
+
+
+def why_not_counted(game: Game, settings: Settings) -> str:
+    rule = game.rule
+    if rule[0] != "四":
+        return f"{rule} is a 3-player game"
+    if rule[2] != "南":
+        return f"{rule} is not an east-south game"
+    if rule[3] != "喰":
+        return f"{rule} is played without open tanyao"
+    if not settings.period.contains(game.day):
+        return f"{game.day} is outside the period {settings.period.first} to {settings.period.last}"
+    if game.family == "sca":
+        return f"lobby {game.lobby} is not in direct_lobbies"
+    return f"table level {rule[1]} is not one of the tables {', '.join(settings.tables)}"
+
+
+def _folded(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).casefold()
+
+
+def name_hint(player: str, seen: frozenset[str]) -> str:
+    """A log name that is the participant's ID in other widths or case, else the closest."""
+    folded = _folded(player)
+    same = sorted(n for n in seen if n != player and _folded(n) == folded)
+    if same:
+        return f'; the logs have "{same[0]}" (Tenhou IDs are matched exactly as written)'
+    return did_you_mean(player, sorted(seen))
+
+
+def report(data: BestSpanData, settings: Settings, result: BestSpanResult, diags: Diagnostics) -> None:
+    for removal, count in zip(data.removals, result.removal_matches):
+        if count == 0:
+            diags.warning(data.corrections_path, removal.line,
+                          f"{removal.kind}: no game that could count on {removal.day} at {removal.hour:02d}:"
+                          f"{removal.minute:02d} with {', '.join(removal.players)}; nothing "
+                          + ("removed" if removal.kind == "remove" else "voided"))
+    participants = {p.player for p in data.participants}
+    for outcome in result.outcomes:
+        game = outcome.game
+        if not game.added:
+            continue
+        if outcome.kind is None:
+            diags.warning(data.corrections_path, game.added,
+                          f"add: the game does not count ({why_not_counted(game, settings)})")
+        elif participants.isdisjoint(game.players):
+            diags.notice(data.corrections_path, game.added, "add: the game names no participant")
+    for player in result.players:
+        if not player.games:
+            diags.notice(data.participants_path, player.participant.line,
+                         f'participant "{player.player}" has no counted game in the logs'
+                         f"{name_hint(player.player, data.names_seen)}")

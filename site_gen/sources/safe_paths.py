@@ -1,0 +1,60 @@
+"""Refusing symbolic links that lead out of the repository.
+
+A pull request can add `data/x/games.csv -> /etc/passwd` or `content/ -> /home`; the build
+would then publish, or quote in a public CI log, files that are not the site's. Every
+link under the folders the build reads is checked before any of them is read, and a link
+whose target lies outside the repository is an error. Links inside it are fine.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from site_gen.diagnostics import Diagnostics
+
+READ_BY_THE_BUILD = ("site.yaml", "data", "content", "templates", "themes", "static")
+
+
+def refuse_outside_links(root: Path, diags: Diagnostics) -> bool:
+    """Report every symbolic link under `root`'s sources that leaves `root`; True if any."""
+    found = False
+    for name in READ_BY_THE_BUILD:
+        found = refuse_links_under(root / name, root, diags) or found
+    return found
+
+
+def refuse_links_under(start: Path, root: Path, diags: Diagnostics) -> bool:
+    """Report every symbolic link at or under `start` that leaves `root`; True if any."""
+    top = root.resolve()
+    found = False
+    for link in _links(start):
+        target = _target(link)
+        if target is None or not target.is_relative_to(top):
+            where = "a loop" if target is None else "outside the repository"
+            diags.error(link, None, f"symbolic link to {os.readlink(link)} ({where}); "
+                                    "the site is built only from files inside the repository: copy the file in")
+            found = True
+    return found
+
+
+def _links(start: Path):
+    """Every symbolic link at or under `start`, without following any (os.walk never does)."""
+    if start.is_symlink():
+        yield start
+        return
+    if not start.is_dir():
+        return
+    for folder, dirs, files in os.walk(start, onerror=lambda _error: None):
+        for name in (*dirs, *files):
+            path = Path(folder, name)
+            if path.is_symlink():
+                yield path
+
+
+def _target(link: Path) -> Path | None:
+    """Where the link finally leads; None for a loop (a missing target still has a path)."""
+    try:
+        return link.resolve(strict=False)
+    except (OSError, RuntimeError):
+        return None

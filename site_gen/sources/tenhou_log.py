@@ -1,0 +1,270 @@
+"""Tenhou's public game logs, line by line: the sca/scb/scc layouts and their file names.
+
+A line is read by `parse_line` (one line, the exact reason when it is malformed). Whole
+blocks of text go through `LineScanner`, which does the same at C speed with regular
+expressions: it checks every line, finds the few that could count, and hands only those
+to Python. Both accept exactly the same lines (a property test holds this).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+from typing import Callable, Iterable, Iterator
+
+FAMILIES = ("sca", "scb", "scc")
+FIELDS = {"sca": ("lobby", "time", "rule", "players"), "scb": ("time", "length", "rule", "players"),
+          "scc": ("time", "length", "rule", "log link", "players")}
+
+_NAME = re.compile(r"^(?:(sca)([0-9]{8})\.log|(scb)([0-9]{8})([0-9]{2})?\.log|(scc)([0-9]{8})([0-9]{2})?\.html)$")
+
+
+@dataclass(frozen=True)
+class LogName:
+    """What a log file's name says: its family, Japan-time day and hour (daily: None)."""
+
+    family: str
+    day: dt.date
+    hour: int | None
+    canonical: str  # the name without folders and without .gz
+
+
+def log_name(filename: str) -> LogName | None:
+    """The meaning of a file name (folders and a `.gz` suffix allowed), None if not a log."""
+    base = filename.replace("\\", "/").rsplit("/", 1)[-1]
+    if base.endswith(".gz"):
+        base = base[:-3]
+    m = _NAME.match(base)
+    if m is None:
+        return None
+    if m.group(1):
+        family, digits, hour = "sca", m.group(2), None
+    elif m.group(3):
+        family, digits, hour = "scb", m.group(4), m.group(5)
+    else:
+        family, digits, hour = "scc", m.group(7), m.group(8)
+    try:
+        day = dt.date(int(digits[:4]), int(digits[4:6]), int(digits[6:]))
+    except ValueError:
+        return None
+    if hour is not None and int(hour) > 23:
+        return None
+    return LogName(family, day, None if hour is None else int(hour), base)
+
+
+@dataclass(frozen=True, slots=True)
+class TenhouLine:
+    """One game as a log line states it. Scores are in tenths of a point (+48.9 -> 489)."""
+
+    family: str
+    line: int
+    lobby: str  # sca only, else ""
+    hour: int
+    minute: int
+    length: int | None  # minutes (scb/scc)
+    rule: str  # the six-character rule word as written
+    players: tuple[str, ...]  # in place order: the first is 1st
+    scores: tuple[int, ...]
+    chips: tuple[int | None, ...] | None  # sca lobbies with chips (祝儀); None without
+    log: str  # scc: the log id of the link
+    text: str  # the line as written, without its final "\n" (a "\r" stays)
+
+
+# --- one line ----------------------------------------------------------------------
+
+_TIME = re.compile(r"(?:[01][0-9]|2[0-3]):[0-5][0-9]")
+_LENGTH = re.compile(r"[0-9]+")
+LOBBY = re.compile(r"[A-Za-z][0-9]+")
+_RULE = re.compile(r"[四三][^ |]{5}")
+_SCORE = re.compile(r"[+-]?[0-9]+\.[0-9]")
+_CHIPS = re.compile(r"[+-]?[0-9]+枚")
+_LOG_ID = re.compile(r"log=([0-9A-Za-z-]+)")
+
+
+def body(text: str) -> str:
+    """The line without trailing blanks and the `<br>` that ends scc lines."""
+    s = text.rstrip(" \t\r")
+    return s[:-4] if s.endswith("<br>") else s
+
+
+def parse_players(field: str) -> tuple[tuple[str, ...], tuple[int, ...], tuple[int | None, ...] | None] | str:
+    """(names, scores in tenths, chips) from `NAME(SCORE) ...`, or why not."""
+    names, scores, chips = [], [], []
+    for token in field.split(" "):
+        cut = token.rfind("(")  # names may hold "(": the score follows the last one
+        inner = token[cut + 1 : -1]
+        score, _, chip = inner.partition(",")
+        if cut <= 0 or not token.endswith(")") or not _SCORE.fullmatch(score) or (chip and not _CHIPS.fullmatch(chip)) \
+                or ("," in inner and not chip):
+            return f'player "{token}" is not NAME(SCORE) or NAME(SCORE,CHIPS枚) with a score like +12.3'
+        names.append(token[:cut])
+        scores.append(int(score.replace(".", "")))
+        chips.append(int(chip[:-1]) if chip else None)
+    return tuple(names), tuple(scores), tuple(chips) if any(c is not None for c in chips) else None
+
+
+def parse_line(text: str, family: str, line: int = 0) -> TenhouLine | str | None:
+    """The game a line states, the reason it is malformed (str), or None for a blank line."""
+    s = body(text)
+    if not s:
+        return None
+    names = FIELDS[family]
+    fields = s.split(" | ", len(names) - 1)
+    if len(fields) != len(names):
+        return f'expected {len(names)} fields separated by " | " ({" | ".join(names)}), found {len(fields)}'
+    values = dict(zip(names, fields))
+    if not _TIME.fullmatch(values["time"]):
+        return f'time "{values["time"]}" is not HH:MM'
+    if family == "sca" and not LOBBY.fullmatch(values["lobby"]):
+        return f'lobby "{values["lobby"]}" is not a letter and digits (like L1234)'
+    if family != "sca" and not _LENGTH.fullmatch(values["length"]):
+        return f'game length "{values["length"]}" is not a number of minutes'
+    rule = values["rule"]
+    if not _RULE.fullmatch(rule):
+        return f'rule word "{rule}" is not six characters starting with 四 or 三'
+    players = parse_players(values["players"])
+    if isinstance(players, str):
+        return players
+    expected = 4 if rule[0] == "四" else 3
+    if len(players[0]) != expected:
+        return f"rule word {rule} is for {expected} players, found {len(players[0])}"
+    link = _LOG_ID.search(values.get("log link", ""))
+    return TenhouLine(
+        family=family, line=line, lobby=values.get("lobby", ""), hour=int(values["time"][:2]),
+        minute=int(values["time"][3:]), length=int(values["length"]) if family != "sca" else None, rule=rule,
+        players=players[0], scores=players[1], chips=players[2], log=link.group(1) if link else "", text=text,
+    )
+
+
+def repeated_player(names: list[str] | tuple[str, ...]) -> str | None:
+    """A name listed twice at one table (guests are all "NoName", so they may repeat)."""
+    if len(set(names)) == len(names):
+        return None
+    return next((n for n in names if n != "NoName" and names.count(n) > 1), None)
+
+
+def family_of_line(text: str) -> str:
+    """The layout a line is written in (for lines typed into corrections.yaml)."""
+    first = body(text).split(" | ", 1)[0]
+    if LOBBY.fullmatch(first):
+        return "sca"
+    return "scc" if body(text).count(" | ") >= 4 and "<a " in text else "scb"
+
+
+# --- blocks of lines, at C speed -----------------------------------------------------
+
+_SCORE_GROUP = r"\([+-]?[0-9]+\.[0-9](?:,[+-]?[0-9]+枚)?\)"
+# "[^ ]+" may run past a newline, which "[^ \n]+" never does, but it is much faster, and a
+# block counts as valid only when it holds exactly as many matches as newlines: every match
+# ends with one newline, so no match can have swallowed another.
+_T = r"[^ ]+" + _SCORE_GROUP
+_P4 = f"{_T} {_T} {_T} {_T}"
+_P3 = f"{_T} {_T} {_T}"
+_HM = r"(?:[01][0-9]|2[0-3]):[0-5][0-9]"
+_HEAD = {"sca": r"[A-Za-z][0-9]+ \| " + _HM + r" \| ", "scb": _HM + r" \| [0-9]+ \| ", "scc": _HM + r" \| [0-9]+ \| "}
+_LINK = r"(?:(?! \| )[^\n])* \| "
+_END = r"(?:<br>)?[ \t\r]*$"
+_NAMES = re.compile(r"(?:^| )([^ \n]+)\([^ ()\n]*\)")  # the names of a valid players field
+
+
+def _valid_pattern(family: str) -> str:
+    """Any valid line of the family, or a blank one, with its newline (no groups)."""
+    link = _LINK if family == "scc" else ""
+    line = rf"{_HEAD[family]}(?:四[^ |\n]{{5}} \| {link}{_P4}|三[^ |\n]{{5}} \| {link}{_P3}){_END}"
+    return rf"^(?:{line}|(?:<br>)?[ \t\r]*$)\n"
+
+
+def _rule_pattern(family: str, levels: str) -> str:
+    """The rule word of a line that could count (4-player, east-south, open tanyao; at a
+    counted table level in the ranked lobbies) and the rest of its line. It starts with a
+    literal, so the regex engine jumps from one 四 to the next instead of trying every
+    position; the caller checks that the word stands in the rule field."""
+    level = "[^ |\n]" if family == "sca" else f"[{re.escape(levels)}]"
+    return rf"四{level}南喰[^ |\n]{{2}} \| ([^\n]*)"
+
+
+class LineScanner:
+    """Checks every line of a block and yields the lines that could count.
+
+    `tables`: the table levels counted in ranked lobbies; `lobbies`: the private lobbies
+    counted. A line could count when it is a 4-player east-south game with open tanyao at
+    such a table or in such a lobby."""
+
+    def __init__(self, family: str, tables: Iterable[str], lobbies: Iterable[str]):
+        self.family = family
+        # valid and blank lines, each with its newline: counting them needs no Python
+        self._valid = re.compile(_valid_pattern(family), re.M)
+        self._levels = "".join(sorted({t for t in tables if len(t) == 1}))
+        self._lobbies = frozenset(lobbies)
+        counted = self._lobbies if family == "sca" else self._levels
+        self._rule = re.compile(_rule_pattern(family, self._levels)) if counted else None
+
+    def could_count(self, parsed: TenhouLine) -> bool:
+        rule = parsed.rule
+        if rule[0] != "四" or rule[2] != "南" or rule[3] != "喰":
+            return False
+        return parsed.lobby in self._lobbies if self.family == "sca" else rule[1] in self._levels
+
+    def scan(self, text: str, first_line: int, keep: Callable[[list[str]], bool],
+             malformed: Callable[[int, str], None]) -> Iterator[TenhouLine]:
+        """Lines of `text` (whole lines, the first numbered `first_line`) that could count
+        and whose player names `keep` accepts; each malformed line goes to `malformed`."""
+        if not text.endswith("\n"):
+            text += "\n"
+        if self._valid.subn("", text)[1] != text.count("\n"):
+            yield from self._slow(text, first_line, keep, malformed)
+            return
+        if self._rule is None:
+            return
+        line, position = first_line, 0
+        names_of, family = _NAMES.findall, self.family
+        for m in self._rule.finditer(text):
+            at = m.start()
+            begins = text.rfind("\n", 0, at) + 1
+            if text.count(" | ", begins, at) != 2:
+                continue  # the word stands in a log link, not in the rule field
+            head = text[begins:at - 3].split(" | ")  # [time, length] or, in sca, [lobby, time]
+            if family == "sca" and head[0] not in self._lobbies:
+                continue
+            link, players = m.group(1).split(" | ", 1) if family == "scc" else ("", m.group(1))
+            players = body(players)
+            names = names_of(players)
+            if not keep(names):
+                continue  # most lines: no line number, no parsing
+            line += text.count("\n", position, at)
+            position = at
+            if len(set(names)) != len(names) and repeated_player(names) is not None:
+                malformed(line, f'player "{repeated_player(names)}" is listed twice')
+                continue
+            scores, chips = _valid_scores(players)
+            time = head[1] if family == "sca" else head[0]
+            yield TenhouLine(family, line, head[0] if family == "sca" else "", int(time[:2]), int(time[3:]),
+                             None if family == "sca" else int(head[1]), text[at:at + 6], tuple(names), scores, chips,
+                             _log_id(link), text[begins:m.end()])
+
+    def _slow(self, text, first_line, keep, malformed) -> Iterator[TenhouLine]:
+        """Line by line, for a block holding a malformed line."""
+        for offset, raw in enumerate(text[:-1].split("\n")):
+            parsed = parse_line(raw, self.family, first_line + offset)
+            if isinstance(parsed, str):
+                malformed(first_line + offset, parsed)
+            elif parsed is not None and self.could_count(parsed) and keep(list(parsed.players)):
+                twice = repeated_player(parsed.players)
+                if twice is None:
+                    yield parsed
+                else:
+                    malformed(first_line + offset, f'player "{twice}" is listed twice')
+
+
+def _valid_scores(field: str) -> tuple[tuple[int, ...], tuple[int | None, ...] | None]:
+    """Scores (tenths) and chips of a players field the patterns have already checked."""
+    if "枚" in field:
+        parsed = parse_players(field)
+        return parsed[1], parsed[2]
+    return tuple(int(t[t.rfind("(") + 1:-1].replace(".", "")) for t in field.split(" ")), None
+
+
+def _log_id(link: str) -> str:
+    found = _LOG_ID.search(link) if link else None
+    return found.group(1) if found else ""

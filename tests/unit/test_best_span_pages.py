@@ -1,0 +1,69 @@
+"""The best-span pages: the span chart (SVG drawn at build time) and what `publish` lays out
+for the golden month (tests/rules/best_span/cases/golden-month, worked out in its NOTES)."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from pathlib import Path
+
+from site_gen.config import SiteConfig
+from site_gen.diagnostics import Diagnostics
+from site_gen.project import load_competition
+from site_gen.render.span_chart import MAX_VERTICES, span_chart
+
+GOLDEN = Path(__file__).resolve().parents[1] / "rules" / "best_span" / "cases" / "golden-month"
+
+
+def _bands(svg: str) -> list[tuple[int, int]]:
+    return [(int(a), int(b)) for a, b in re.findall(r'class="span" data-first-game="(\d+)" data-last-game="(\d+)"', svg)]
+
+
+def test_a_span_inside_the_sequence_is_one_band():
+    svg = str(span_chart([4, 0, 4, 4, 0], start=2, length=2, title="t"))
+    assert _bands(svg) == [(3, 4)]  # games 3-4
+    assert "Best span: games 3 to 4, 2 games." in svg and "wraps to game 1" not in svg
+
+
+def test_a_wrapping_span_is_two_bands():
+    # 5 games, the span starts at game 4 (index 3) and takes 4 games: 4, 5, 1, 2
+    svg = str(span_chart([1, 1, 1, 1, 1], start=3, length=4, title="t"))
+    assert _bands(svg) == [(4, 5), (1, 2)]
+    assert "games 4 to 2, 4 games, wrapping around" in svg and "wraps to game 1" in svg
+
+
+def test_no_span_no_band_and_markup_in_titles_is_escaped():
+    svg = str(span_chart([Fraction(1, 2)] * 3, title="<br>'s games"))
+    assert _bands(svg) == [] and "&lt;br&gt;" in svg and "<br>" not in svg
+    assert "3 games, 1.5 points in all." in svg
+
+
+def test_long_sequences_are_thinned():
+    svg = str(span_chart([1] * 100_000, start=10, length=500, title="t"))
+    vertices = re.search(r'points="([^"]*)"', svg).group(1).split()
+    assert len(vertices) <= MAX_VERTICES + 1
+    # first and last always kept: (left, baseline 240 - 30 = 210) and (640 - 12, top 14)
+    assert vertices[0] == "44.0,210.0" and vertices[-1] == "628.0,14.0"
+
+
+def test_publish_lays_out_every_page_and_table():
+    diags = Diagnostics(root=GOLDEN)
+    competition = load_competition(GOLDEN, SiteConfig(), diags)
+    site = competition.ruleset.publish(competition.info, competition.settings, competition.data, competition.result)
+    urls = {page.url for page in site.pages}
+    slug = GOLDEN.name
+    assert {f"{slug}/", f"{slug}/players/", f"{slug}/events/", f"{slug}/events/l1234/"} <= urls
+    # one page per participant, excluded and idle ones too: 7
+    assert len([u for u in urls if u.startswith(f"{slug}/players/") and u != f"{slug}/players/"]) == 7
+    assert [t.slug for t in site.tables] == ["standings", "players", "event-l1234"]
+    standings = site.tables[0]
+    asapin = next(r for r in standings.rows if r["player"] == "ASAPIN")
+    assert (asapin["weight"], asapin["first"], asapin["last"], asapin["wraps"], asapin["red_ignored"]) == (
+        Fraction(205, 100), "2009-03-31 22:50", "2009-03-01 12:05", "yes", "")
+    # the L1234 event: G5, G6, G14 direct and G15 (open window) plain. 花子 4+0+4+1 = 9 points,
+    # scores 45-35+40-20 = 30; ASAPIN 2+1+2+4 = 9, scores 5-10+10+40 = 45: ASAPIN first on the
+    # score total; タロウ 1+2+1+2 = 6; Ghost 0+4+0+0 = 4
+    results = site.tables[2]
+    assert [(r["player"], r["points"], r["score"], r["rank"]) for r in results.rows] == [
+        ("ASAPIN", 9, 45, 1), ("花子", 9, 30, 2), ("タロウ", 6, -15 + 7 - 20 + 10, 3), ("Ghost", 4, -35 + 38 - 30 - 30, 4)]
+    assert site.status == "finished" and str(site.updated) == "2009-03-31"

@@ -66,6 +66,15 @@ class SearchEntry:
     detail: str = ""
 
 
+@dataclass(frozen=True)
+class DataUpdate:
+    """One day of new results, for the feed: how many games came in and who moved."""
+
+    day: dt.date
+    new_games: int
+    movements: tuple[tuple[str, int | None, int], ...] = ()  # (player, rank before or None, rank after)
+
+
 @dataclass
 class CompetitionSite:
     """Everything a rule set publishes for one competition."""
@@ -77,6 +86,7 @@ class CompetitionSite:
     updated: dt.date | None
     status: str
     summary: Table | None = None  # the headline table shown on the home page
+    updates: tuple[DataUpdate, ...] = ()  # newest first; the feed gets an entry per update
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ import json
 from site_gen import players_index
 from site_gen.diagnostics import Diagnostics
 from site_gen.i18n import N_, Text
-from site_gen.model import CompetitionSite, Page, SearchEntry
+from site_gen.model import CompetitionSite, DataUpdate, Page, SearchEntry
 from site_gen.project import Project
 
 RESERVED = {"players", "stages", "rounds", "tournaments", "groups", "events"}
@@ -41,16 +41,32 @@ def home_page(project: Project, sites: dict[str, CompetitionSite]) -> Page:
 
 def feed_entries(project: Project, sites: dict[str, CompetitionSite]) -> list[dict]:
     """One entry per competition (dated by its newest result) and per dated page."""
-    entries = [
-        {"title": Text(N_("%(competition)s: standings updated"), competition=c.info.name), "url": f"{c.info.slug}/",
-         "updated": sites[c.info.slug].updated, "summary": _status_text(sites[c.info.slug].status)}
-        for c in project.competitions
-        if sites[c.info.slug].updated is not None
-    ]
+    entries = []
+    for c in project.competitions:
+        site = sites[c.info.slug]
+        if site.updates:
+            entries += [_update_entry(c.info.name, f"{c.info.slug}/", update) for update in site.updates]
+        elif site.updated is not None:
+            entries.append({"title": Text(N_("%(competition)s: standings updated"), competition=c.info.name),
+                            "url": f"{c.info.slug}/", "updated": site.updated, "summary": _status_text(site.status)})
     for md, url in _dated_pages(project):
         entries.append({"title": md.title, "url": url, "updated": md.date, "summary": md.description})
     entries.sort(key=lambda e: (e["updated"], e["url"]), reverse=True)
     return entries
+
+
+def _update_entry(name: str, url: str, update: DataUpdate) -> dict:
+    """A feed entry naming what one day of results changed."""
+    moves = [
+        Text(N_("%(player)s new at %(after)s"), player=p, after=after) if before is None
+        else Text(N_("%(player)s %(before)s → %(after)s"), player=p, before=before, after=after)
+        for p, before, after in update.movements
+    ]
+    summary = Text(N_("New games: %(count)s."), count=update.new_games)
+    if moves:
+        summary = Text(N_("%(games)s Rank changes: %(moves)s."), games=summary, moves=Text("; ".join(moves)))
+    return {"title": Text(N_("%(competition)s: results of %(day)s"), competition=name, day=update.day),
+            "url": url, "updated": update.day, "summary": summary}
 
 
 def _status_text(status: str) -> Text:

@@ -14,6 +14,7 @@ from site_gen.i18n import N_, Text
 from site_gen.model import Column, CompetitionInfo, CompetitionSite, Page, SearchEntry, Table
 from site_gen.ranking import rank_reasons
 from site_gen.rules.online_marathon.document import document
+from site_gen.rules.online_marathon.history import recent_updates
 from site_gen.rules.online_marathon.model import MarathonData
 from site_gen.rules.online_marathon.scoring import MarathonResult, MarathonRow, StageResult, StageRow
 from site_gen.rules.online_marathon.model import Settings, Stage
@@ -295,6 +296,7 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
         updated=result.updated,
         status=_status(settings, result),
         summary=_top(marathon, 10),
+        updates=recent_updates(data, settings, result),
     )
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 from functools import lru_cache
 from pathlib import Path
 
@@ -34,18 +35,37 @@ def code_fingerprint() -> str:
     return digest.hexdigest()
 
 
+BIG_FILE = 64 << 20  # above this, size and time stand for the content (the build refuses such files)
+
+
 def input_fingerprint(root: Path, options: str) -> str:
+    """Never follows a link or opens anything but a regular file: the build's own checks
+    (links out of the repository, devices, size limits) come later and must still run."""
     digest = hashlib.sha256((code_fingerprint() + "\0" + options).encode())
     for name in INPUTS:
-        top = root / name
-        paths = [top] if top.is_file() else sorted(p for p in top.rglob("*") if p.is_file()) if top.is_dir() else []
-        for path in paths:
+        for path in _walk(root / name):
+            info = path.lstat()
             digest.update(path.relative_to(root).as_posix().encode() + b"\0")
-            with path.open("rb") as handle:
-                for block in iter(lambda: handle.read(1 << 20), b""):
-                    digest.update(block)
+            if stat.S_ISLNK(info.st_mode):
+                digest.update(b"link:" + os.fsencode(os.readlink(path)))
+            elif not stat.S_ISREG(info.st_mode) or info.st_size > BIG_FILE:
+                digest.update(f"{info.st_mode}:{info.st_size}:{info.st_mtime_ns}".encode())
+            else:
+                with path.open("rb") as handle:
+                    for block in iter(lambda: handle.read(1 << 20), b""):
+                        digest.update(block)
             digest.update(b"\0")
     return digest.hexdigest()
+
+
+def _walk(top: Path) -> list[Path]:
+    if top.is_symlink() or not top.is_dir():
+        return [top] if top.is_symlink() or top.exists() else []
+    found = []
+    for folder, dirs, files in os.walk(top):  # does not descend into linked folders
+        dirs.sort()
+        found += [Path(folder) / f for f in files] + [Path(folder) / d for d in dirs if (Path(folder) / d).is_symlink()]
+    return sorted(found)
 
 
 def _state_file(root: Path, out: Path) -> Path:
@@ -56,6 +76,9 @@ def _state_file(root: Path, out: Path) -> Path:
 def unchanged(root: Path, out: Path, fingerprint: str) -> dict | None:
     """The recorded state when the last build into `out` had these inputs and its files
     are all still there with their sizes; None otherwise."""
+    if os.environ.get("CI") or not out.is_dir():
+        # a fresh CI checkout has no previous build to keep; never trust a state file it may hold
+        return None
     try:
         state = json.loads(_state_file(root, out).read_text(encoding="utf-8"))
         if state["fingerprint"] != fingerprint:

@@ -30,9 +30,10 @@ class Diagnostic:
         return _visible(f"{where}: {self.severity}: {self.message}")
 
 
-# Messages quote the data: a line break in a name would forge further lines in a CI log,
-# an escape sequence would drive the terminal, a bidi control would reorder the text.
-_INVISIBLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+# Messages quote the data: a line break (or U+2028) in a name would forge further lines
+# in a CI log, an escape sequence would drive the terminal, a bidi control would reorder
+# the text. They are shown as \n, \u001b, \u202e.
+_INVISIBLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
 def _visible(text: str) -> str:

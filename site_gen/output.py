@@ -27,7 +27,9 @@ def check_output_folder(out: Path, root: Path) -> str | None:
     out_r, root_r = out.resolve(), root.resolve()
     if out_r == root_r or out_r in root_r.parents:
         return f"the output folder {out} would replace the repository; choose a folder such as _site"
-    for part in ("data", "content", "templates", "themes"):
+    if out_r.exists() and not out_r.is_dir():
+        return f"the output folder {out} is a file; choose a folder such as _site"
+    for part in (".git", "data", "content", "templates", "themes", "static"):
         source = root_r / part
         if out_r == source or source in out_r.parents or out_r in source.parents:
             return f"the output folder {out} overlaps {part}/; choose a folder such as _site"

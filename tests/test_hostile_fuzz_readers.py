@@ -109,7 +109,7 @@ def check_outcome(result, diags: Diagnostics, path: Path, data: bytes, failed) -
         assert d.path == path.as_posix(), d
         assert d.line is not None and 1 <= d.line <= bound, d
         shown = d.format()  # one line, whatever the message quotes from the data
-        assert d.message and "\n" not in shown and "\r" not in shown and "\x1b" not in shown, d
+        assert d.message and shown.splitlines() == [shown] and "\x1b" not in shown, d
 
 
 class Workspace:

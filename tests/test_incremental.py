@@ -76,7 +76,8 @@ def test_incremental_equals_clean(project: Path, tmp_path: Path, change):
     assert after != before  # the change did reach the output
 
 
-def test_unchanged_files_keep_their_times_and_nothing_changed_is_skipped(project: Path, tmp_path: Path):
+def test_unchanged_files_keep_their_times_and_nothing_changed_is_skipped(project: Path, tmp_path: Path, monkeypatch):
+    monkeypatch.delenv("CI", raising=False)  # CI never skips (see the next test)
     out = tmp_path / "out"
     _build(project, out)
     stamp = (out / "404.html").stat().st_mtime_ns
@@ -96,3 +97,15 @@ def test_a_removed_output_file_forces_a_real_build(project: Path, tmp_path: Path
     (out / "404.html").unlink()
     _build(project, out)
     assert (out / "404.html").is_file()
+
+
+def test_ci_never_trusts_a_recorded_state(project: Path, tmp_path: Path, monkeypatch):
+    from site_gen import build_state
+
+    monkeypatch.delenv("CI", raising=False)
+    out = tmp_path / "out"
+    _build(project, out)
+    fingerprint = build_state.input_fingerprint(project, f"{None}\0{False}")
+    assert build_state.unchanged(project, out, fingerprint) is not None
+    monkeypatch.setenv("CI", "true")
+    assert build_state.unchanged(project, out, fingerprint) is None

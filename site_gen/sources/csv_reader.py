@@ -3,13 +3,14 @@
 A results table is small and narrow: a line with more than MAX_COLUMNS cells stops the
 file (it is not a results table, and checking a million header names would take hours),
 so do more than MAX_ROWS rows, and a cell longer than MAX_CELL_CHARS is refused, usually
-a quote that is never closed.
+a quote that is never closed, as is a cell holding a line break or a control character.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,6 +21,7 @@ MAX_COLUMNS = 1_000
 MAX_CELL_CHARS = 10_000
 MAX_ROWS = 100_000  # sixty years of an online marathon
 _CSV_FIELD_LIMIT = csv.field_size_limit()  # the csv module refuses longer fields itself
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 @dataclass(frozen=True)
@@ -67,7 +69,7 @@ def read_csv(
             if record[0].lstrip().startswith("#"):
                 continue
             if header is None:
-                if _long_cell(path, diags, record, None, start):
+                if _long_cell(path, diags, record, None, start) or _control_character(path, diags, record, None, start):
                     return None
                 header = [c.strip() for c in record]
                 header_line = start
@@ -86,7 +88,7 @@ def read_csv(
                     f"expected {len(header)} cells as in the header, found {len(record)}",
                 )
                 continue
-            if _long_cell(path, diags, record, header, start):
+            if _long_cell(path, diags, record, header, start) or _control_character(path, diags, record, header, start):
                 continue
             rows.append(Row(start, {h: c.strip() for h, c in zip(header, record)}))
     except csv.Error as exc:
@@ -106,6 +108,20 @@ def _long_cell(path, diags, record, header, line) -> bool:
             name = f'"{header[index]}"' if header else f"{index + 1}"
             diags.error(path, line, f"cell {name} is {len(cell)} characters long, more than the {MAX_CELL_CHARS} "
                                     "a cell may hold (a quote that is never closed?)")
+            return True
+    return False
+
+
+def _control_character(path, diags, record, header, line) -> bool:
+    """Report the first cell holding a line break or a control character (a tab is fine):
+    no value in these tables has one, and printed it would forge log lines or drive the
+    terminal. True if there was one."""
+    for index, cell in enumerate(record):
+        found = _CONTROL.search(cell)
+        if found:
+            name = f'"{header[index]}"' if header else f"{index + 1}"
+            what = "a line break" if found.group() in "\r\n" else f"the control character U+{ord(found.group()):04X}"
+            diags.error(path, line, f"cell {name} holds {what}; a cell is one line of text")
             return True
     return False
 

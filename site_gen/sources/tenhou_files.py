@@ -149,6 +149,9 @@ def _open(source: LogSource, stack: list, archives: Archives | None) -> BinaryIO
     return raw
 
 
+MAX_LINE_BYTES = 64 * 1024  # real log lines are a few hundred bytes
+
+
 def read_blocks(source: LogSource, diags: Diagnostics, block: int = BLOCK,
                 archives: Archives | None = None) -> Iterator[tuple[int, str]]:
     """(number of the first line, text of whole lines) for the whole file, block by block.
@@ -168,6 +171,9 @@ def read_blocks(source: LogSource, diags: Diagnostics, block: int = BLOCK,
             data = rest + data
             cut = data.rfind(b"\n") + 1
             if cut == 0:
+                if len(data) > MAX_LINE_BYTES:  # not a log: stop before the buffer grows without end
+                    diags.error(source.display, line, f"line {line} is longer than {MAX_LINE_BYTES} bytes: not a Tenhou log")
+                    return
                 rest = data
                 continue
             rest = data[cut:]

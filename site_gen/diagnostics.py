@@ -27,7 +27,7 @@ class Diagnostic:
 
     def format(self) -> str:
         where = self.path if self.line is None else f"{self.path}:{self.line}"
-        return _visible(f"{where}: {self.severity}: {self.message}")
+        return visible(f"{where}: {self.severity}: {self.message}")
 
 
 # Messages quote the data: a line break (or U+2028) in a name would forge further lines
@@ -36,7 +36,8 @@ class Diagnostic:
 _INVISIBLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
-def _visible(text: str) -> str:
+def visible(text: str) -> str:
+    """The text with control, line-separator and bidi characters shown as escapes."""
     return _INVISIBLE.sub(lambda m: repr(m.group())[1:-1] if m.group() in "\n\r\t" else f"\\u{ord(m.group()):04x}", text)
 
 

@@ -263,3 +263,14 @@ def test_build_refuses_an_output_folder_over_the_sources(site: Path, out: str):
     assert result.returncode == 2
     assert "choose a folder such as _site" in result.stderr
     assert snapshot(site.parent) == before
+
+
+
+def test_standings_table_never_prints_control_characters():
+    # CSV refuses control characters, but names from YAML escapes or Tenhou logs may hold them
+    from site_gen.commands.standings import text_table
+    from site_gen.model import Column, Table
+
+    table = Table("t", "Caption", (Column("player", "Player"),), [{"player": "Nom\x1b[31mWise"}])
+    printed = text_table(table)
+    assert "\x1b" not in printed and "Nom\\u001b[31mWise" in printed

@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 
 from site_gen.build import document_json, table_csv
-from site_gen.diagnostics import Diagnostics, did_you_mean
+from site_gen.diagnostics import Diagnostics, did_you_mean, visible
 from site_gen.model import Table
 from site_gen.config import SiteConfig
 from site_gen.project import load_competition
@@ -51,7 +51,8 @@ def print_standings(root: Path, slug: str, fmt: str, stage: int | None) -> int:
 def text_table(table: Table) -> str:
     cells = [[c.label for c in table.columns]]
     for row in table.rows:
-        cells.append([format_number(row.get(c.key), c.decimals) for c in table.columns])
+        # names come from the data: never let one drive the terminal
+        cells.append([visible(format_number(row.get(c.key), c.decimals)) for c in table.columns])
     widths = [max(len(r[i]) for r in cells) for i in range(len(table.columns))]
     lines = [table.caption]
     for index, row in enumerate(cells):

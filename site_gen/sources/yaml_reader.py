@@ -175,3 +175,20 @@ def read_yaml(path: Path, diags: Diagnostics) -> tuple[bool, Any]:
     if text is None:
         return False, None
     return parse_yaml(text, path, diags)
+
+
+def section_entries(doc: YamlMap, key: str, path: Path | str, diags: Diagnostics):
+    """(entry, line) for each mapping listed under `key` of a YAML document; a section that
+    is not a list, or an entry that is not a mapping, is reported and skipped."""
+    entries = doc.get(key)
+    if entries is None:
+        return
+    if not isinstance(entries, list):
+        diags.error(path, doc.line_of(key), f"{key} must be a list of entries")
+        return
+    for i, entry in enumerate(entries):
+        line = entries.line_of(i) if isinstance(entries, YamlList) else doc.line_of(key)
+        if not isinstance(entry, dict):
+            diags.error(path, line, f"each entry of {key} must be a mapping")
+            continue
+        yield entry, line

@@ -11,7 +11,7 @@ from typing import Any
 from site_gen.diagnostics import Diagnostics, did_you_mean
 from site_gen.rules.best_span.model import Exclusion, Removal
 from site_gen.sources.tenhou_log import TenhouLine, family_of_line, parse_line, repeated_player
-from site_gen.sources.yaml_reader import YamlList, read_yaml
+from site_gen.sources.yaml_reader import read_yaml, section_entries
 from site_gen.values import parse_date
 
 SECTIONS = ("add", "remove", "void", "excluded")
@@ -59,17 +59,7 @@ def read_corrections(path: Path, participants: dict[str, int], diags: Diagnostic
                         f" (known: {', '.join(SECTIONS)})")
     reader = _Reader(path, participants, diags, result)
     for key in SECTIONS:
-        entries = doc.get(key)
-        if entries is None:
-            continue
-        if not isinstance(entries, list):
-            diags.error(path, doc.line_of(key), f"{key} must be a list of entries")
-            continue
-        for i, entry in enumerate(entries):
-            line = entries.line_of(i) if isinstance(entries, YamlList) else doc.line_of(key)
-            if not isinstance(entry, dict):
-                diags.error(path, line, f"each entry of {key} must be a mapping")
-                continue
+        for entry, line in section_entries(doc, key, path, diags):
             getattr(reader, "remove" if key == "void" else key)(entry, line, key)
     return result if diags.count("error") == errors else None
 

@@ -18,7 +18,7 @@ from site_gen.rules.online_marathon.model import (
 )
 from site_gen.rules.online_marathon.settings import Settings
 from site_gen.sources.csv_reader import read_csv
-from site_gen.sources.yaml_reader import YamlList, read_yaml
+from site_gen.sources.yaml_reader import read_yaml, section_entries
 from site_gen.values import parse_date, parse_int, parse_timestamp
 
 GAME_COLUMNS = ["game", "table", "started_at"] + [f"{k}{i}" for i in range(1, 5) for k in ("player", "score")]
@@ -152,17 +152,7 @@ def _load_sanctions(
         if key not in sections:
             diags.error(path, doc.line_of(key), f'unknown section "{key}"{did_you_mean(str(key), sections)}')
     for key, handler in sections.items():
-        entries = doc.get(key)
-        if entries is None:
-            continue
-        if not isinstance(entries, list):
-            diags.error(path, doc.line_of(key), f"{key} must be a list of entries")
-            continue
-        for i, entry in enumerate(entries):
-            line = entries.line_of(i) if isinstance(entries, YamlList) else doc.line_of(key)
-            if not isinstance(entry, dict):
-                diags.error(path, line, f"each entry of {key} must be a mapping")
-                continue
+        for entry, line in section_entries(doc, key, path, diags):
             handler(entry, line)
     return Sanctions(
         tuple(checker.games), tuple(checker.players), tuple(checker.game_penalties), tuple(checker.stage_penalties)

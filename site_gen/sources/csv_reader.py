@@ -160,3 +160,20 @@ def _check_header(path, diags, header, line, required, optional, extra_ok) -> bo
             diags.error(path, line, f'missing column "{name}"; expected: {",".join(required)}')
             ok = False
     return ok
+
+
+def unique_rows(rows: list[Row], path: Path, diags: Diagnostics, column: str = "player",
+                empty: str = "empty player name", twice: str = "is listed twice"):
+    """(row, name) for each row whose `column` is filled and not seen before; an empty or
+    repeated name is reported (with the line it was first on) and its row skipped."""
+    first: dict[str, int] = {}
+    for row in rows:
+        name = row.get(column)
+        if not name:
+            diags.error(path, row.line, empty)
+            continue
+        if name in first:
+            diags.error(path, row.line, f'player "{name}" {twice} (first on line {first[name]})')
+            continue
+        first[name] = row.line
+        yield row, name

@@ -17,7 +17,7 @@ from site_gen.rules.online_marathon.model import (
     StagePenalty,
 )
 from site_gen.rules.online_marathon.settings import Settings
-from site_gen.sources.csv_reader import read_csv
+from site_gen.sources.csv_reader import read_csv, unique_rows
 from site_gen.sources.yaml_reader import read_yaml, section_entries
 from site_gen.values import parse_date, parse_int, parse_timestamp
 
@@ -112,18 +112,8 @@ def _load_players(path: Path, diags: Diagnostics) -> dict[str, dict[str, str]] |
     rows = read_csv(path, diags, ["player"], optional=list(PLAYER_DETAILS))
     if rows is None:
         return None
-    players: dict[str, dict[str, str]] = {}
-    lines: dict[str, int] = {}
-    for row in rows:
-        name = row.get("player")
-        if not name:
-            diags.error(path, row.line, "empty player name")
-        elif name in players:
-            diags.error(path, row.line, f'player "{name}" is listed twice (first on line {lines[name]})')
-        else:
-            players[name] = {k: row.get(k) for k in PLAYER_DETAILS if row.get(k)}
-            lines[name] = row.line
-    return players
+    return {name: {k: row.get(k) for k in PLAYER_DETAILS if row.get(k)}
+            for row, name in unique_rows(rows, path, diags)}
 
 
 def _check_players_known(path: Path, written: _Written, known: dict[str, dict], diags: Diagnostics) -> None:

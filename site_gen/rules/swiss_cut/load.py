@@ -11,7 +11,7 @@ from pathlib import Path
 
 from site_gen.diagnostics import Diagnostics, did_you_mean
 from site_gen.rules.swiss_cut.model import TABLE_SIZE, FinalSeat, Player, RoundFile, Seat, Settings, TournamentData
-from site_gen.sources.csv_reader import Row, read_csv
+from site_gen.sources.csv_reader import Row, read_csv, unique_rows
 from site_gen.sources.yaml_reader import read_yaml
 from site_gen.values import parse_int
 
@@ -60,16 +60,7 @@ def _load_players(path: Path, settings: Settings, diags: Diagnostics) -> list[Pl
     if rows is None:
         return None
     players: list[Player] = []
-    first: dict[str, int] = {}
-    for row in rows:
-        name = row.get("player")
-        if not name:
-            diags.error(path, row.line, "empty player name")
-            continue
-        if name in first:
-            diags.error(path, row.line, f'player "{name}" is listed twice (first on line {first[name]})')
-            continue
-        first[name] = row.line
+    for row, name in unique_rows(rows, path, diags):
         start = _from_round(path, row, settings, diags)
         players.append(Player(name, row.get("name"), row.get("city"), row.get("club"), start or 1, row.line))
     return players
@@ -189,16 +180,7 @@ def _load_final(path: Path, known: list[str] | None, diags: Diagnostics) -> tupl
     if rows is None:
         return ()
     seats: list[FinalSeat] = []
-    first: dict[str, int] = {}
-    for row in rows:
-        name = row.get("player")
-        if not name:
-            diags.error(path, row.line, "empty player name")
-            continue
-        if name in first:
-            diags.error(path, row.line, f'player "{name}" is in the final twice (first on line {first[name]})')
-            continue
-        first[name] = row.line
+    for row, name in unique_rows(rows, path, diags, twice="is in the final twice"):
         _known(path, row.line, name, known, diags)
         text = row.get("score")
         score = parse_int(text) if text else None

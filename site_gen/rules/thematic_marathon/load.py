@@ -15,7 +15,7 @@ from site_gen.rules.thematic_marathon.load_games import (
     read_tournament_games,
 )
 from site_gen.rules.thematic_marathon.model import Layout, MarathonData, Player, Settings, TournamentData
-from site_gen.sources.csv_reader import read_csv
+from site_gen.sources.csv_reader import read_csv, unique_rows
 from site_gen.values import parse_int
 
 _YES = {"": True, "yes": True, "y": True, "true": True, "1": True, "no": False, "n": False, "false": False, "0": False}
@@ -82,15 +82,8 @@ def _load_players(path: Path, diags: Diagnostics) -> dict[str, Player] | None:
     if rows is None:
         return None
     players: dict[str, Player] = {}
-    for row in rows:
-        userid = row.get("player")
+    for row, userid in unique_rows(rows, path, diags, empty="empty player userid"):
         ok = True
-        if not userid:
-            diags.error(path, row.line, "empty player userid")
-            continue
-        if userid in players:
-            diags.error(path, row.line, f'player "{userid}" is listed twice (first on line {players[userid].line})')
-            continue
         rating_text, status = row.get("rating"), row.get("status")
         rating = parse_int(rating_text) if rating_text else None
         if rating_text and rating is None:

@@ -1,9 +1,11 @@
 """A large online marathon for benchmarks: N players, M games over five stages.
 
-    python bench/generate_online_marathon.py OUT_PROJECT --players 2000 --games 100000
+    python bench/generate_online_marathon.py OUT_PROJECT --players 2000 --games 100000 [--scale 1]
 
 Writes a whole project (site.yaml + data/big-marathon/) with a fixed seed, so every run of
-the benchmark builds the same bytes.
+the benchmark builds the same bytes, and OUT_PROJECT.change/, a copy of games.csv with one
+result changed (the middle game's first two scores swapped: the table still adds up to 0),
+for the bench's one-result-changed rebuild. --scale multiplies players and games.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import random
+import shutil
 from pathlib import Path
 
 COMPETITION = """name: Benchmark marathon
@@ -52,6 +55,13 @@ def generate(out: Path, players: int, games: int, seed: int = 7) -> Path:
             cells += [names[p], str(s)]
         lines.append(",".join(cells))
     (comp / "games.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    cells = lines[len(lines) // 2].split(",")
+    cells[4], cells[6] = cells[6], cells[4]
+    lines[len(lines) // 2] = ",".join(cells)
+    change = out.with_name(out.name + ".change") / "data" / "big-marathon"
+    shutil.rmtree(change.parents[1], ignore_errors=True)
+    change.mkdir(parents=True)
+    (change / "games.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
     return comp / "games.csv"
 
 
@@ -60,8 +70,9 @@ def main() -> None:
     parser.add_argument("out", type=Path)
     parser.add_argument("--players", type=int, default=2000)
     parser.add_argument("--games", type=int, default=100_000)
+    parser.add_argument("--scale", type=float, default=1.0, help="multiplies players and games")
     args = parser.parse_args()
-    generate(args.out, args.players, args.games)
+    generate(args.out, max(4, round(args.players * args.scale)), max(1, round(args.games * args.scale)))
 
 
 if __name__ == "__main__":

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
+import math
 import re
+from collections.abc import Iterable
 from fractions import Fraction
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -68,14 +70,31 @@ def round_half_away(value: Fraction, places: int = 6) -> Fraction:
     return Fraction(whole if value >= 0 else -whole, scale)
 
 
+_MICRO = 10**6
+
+
 def json_number(value: Fraction | int) -> int | float:
-    """A JSON number for an exact value: whole stays int-like, else 6 decimals."""
+    """A JSON number for an exact value: whole stays int-like, else 6 decimals (halves away
+    from zero). Integer arithmetic: int / int is correctly rounded, like float(Fraction)."""
     if isinstance(value, int):
         return value
-    rounded = round_half_away(value)
-    return float(rounded)
+    n, d = value.numerator, value.denominator
+    if _MICRO % d == 0:  # already exact in 6 decimals
+        return n / d
+    whole, rest = divmod(abs(n) * _MICRO, d)
+    if 2 * rest >= d:
+        whole += 1
+    return (whole if n >= 0 else -whole) / _MICRO
 
 
 def round_half_up(value: Fraction) -> int:
     """Nearest whole number, halves up (used for norm ratings, which are never negative)."""
     return (value + Fraction(1, 2)).__floor__()
+
+
+def exact_sum(values: Iterable[Fraction | int]) -> Fraction:
+    """The exact sum in whole units of the common denominator: integer additions instead
+    of a normalised Fraction made at every step."""
+    values = list(values)
+    unit = math.lcm(*{v.denominator for v in values})
+    return Fraction(sum(v.numerator * (unit // v.denominator) for v in values), unit)

@@ -44,3 +44,38 @@ def test_no_counted_games_no_updates():
     s = settings()
     d = data([game(1, "2015-02-10 20:00", [("A", 1), ("B", 0), ("C", 0), ("D", -1)], table="Friendly-1")])
     assert recent_updates(d, s, compute(d, s)) == ()
+
+
+# --- the movements come from re-scoring one stage only: same ranks as a full computation --
+
+from dataclasses import replace  # noqa: E402
+
+from hypothesis import given, settings as hypothesis_settings, strategies as st  # noqa: E402
+
+from site_gen.rules.online_marathon.history import _without_day  # noqa: E402
+
+PLAYERS = "ABCDEF"
+# days in both stages: the newest may fall in stage 1 or stage 2
+DAYS = ["2015-03-30", "2015-03-31", "2015-04-01", "2015-04-02"]
+
+
+@st.composite
+def marathon_games(draw):
+    games = []
+    for gid in range(1, draw(st.integers(1, 12)) + 1):
+        seats = draw(st.permutations(PLAYERS))[:4]
+        scores = draw(st.lists(st.integers(-30, 40), min_size=4, max_size=4))
+        games.append(game(gid, f"{draw(st.sampled_from(DAYS))} 20:00", list(zip(seats, scores))))
+    return games
+
+
+@hypothesis_settings(max_examples=150, deadline=None)
+@given(marathon_games())
+def test_scoring_one_stage_again_equals_a_full_computation_without_the_day(games):
+    s = settings(rating_min_games=1)
+    d = data(games)
+    result = compute(d, s)
+    day_of = {g.game.id: g.game.started_at.astimezone(s.stage_timezone).date() for g in result.games if g.counted}
+    newest = max(day_of.values())
+    expected = compute(replace(d, games=tuple(g for g in games if day_of[g.id] != newest)), s).marathon
+    assert _without_day(newest, day_of, d, s, result) == expected

@@ -68,3 +68,9 @@ def test_unicode_names_keep_their_letters():
     assert slugify("Иван Петров") == "иван-петров"
     assert slugify("日本 太郎") == "日本-太郎"
     assert slugify("../../etc/passwd") == "etc-passwd"
+
+
+@given(st.fractions(max_denominator=10**9))
+def test_json_number_is_the_six_decimal_rounding_as_a_float(value):
+    assert json_number(value) == float(round_half_away(value))
+    assert json_number(-value) == -json_number(value)  # halves away from zero on both sides

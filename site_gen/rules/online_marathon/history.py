@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import replace
-
 from site_gen.model import DataUpdate
 from site_gen.rules.online_marathon.model import MarathonData, Settings
-from site_gen.rules.online_marathon.scoring import MarathonResult, compute
+from site_gen.rules.online_marathon.scoring import MarathonResult, MarathonRow, score_marathon, score_stage
 
 MAX_MOVEMENTS = 5
 
 
 def recent_updates(data: MarathonData, settings: Settings, result: MarathonResult, days: int = 5) -> tuple[DataUpdate, ...]:
     """The last `days` days with counted games, newest first. The newest also names the
-    biggest rank movements, from one extra computation without that day's games."""
+    biggest rank movements, from the marathon scored again without that day's games."""
     per_day: dict[dt.date, int] = {}
     day_of = {}
     for g in result.games:
@@ -26,15 +24,29 @@ def recent_updates(data: MarathonData, settings: Settings, result: MarathonResul
     if not recent:
         return ()
     newest = recent[0]
-    before = compute(replace(data, games=tuple(g for g in data.games if day_of.get(g.id) != newest)), settings)
+    before = _without_day(newest, day_of, data, settings, result)
     return (DataUpdate(newest, per_day[newest], movements(before, result)),) + tuple(
         DataUpdate(day, per_day[day]) for day in recent[1:]
     )
 
 
-def movements(before: MarathonResult, after: MarathonResult) -> tuple[tuple[str, int | None, int], ...]:
+def _without_day(day: dt.date, day_of: dict[str, dt.date], data: MarathonData, settings: Settings,
+                 result: MarathonResult) -> tuple[MarathonRow, ...]:
+    """The marathon as it stood without that day's games. A day lies in one stage and each
+    game's result depends on that game alone, so only that stage is scored again."""
+    number = next(g.stage for g in result.games if day_of.get(g.game.id) == day)
+    stages = tuple(
+        score_stage(s.stage, [g for g in result.games if g.stage == number and day_of.get(g.game.id) != day],
+                    data.sanctions.stage_penalties, settings, None)
+        if s.stage.number == number else s
+        for s in result.stages
+    )
+    return score_marathon(stages, settings)
+
+
+def movements(before: tuple[MarathonRow, ...], after: MarathonResult) -> tuple[tuple[str, int | None, int], ...]:
     """Players whose marathon rank changed (or who are new), biggest moves first."""
-    old = {m.player: m.rank for m in before.marathon}
+    old = {m.player: m.rank for m in before}
     moved = [(m.player, old.get(m.player), m.rank) for m in after.marathon if old.get(m.player) != m.rank]
     moved.sort(key=lambda t: (-(abs(t[1] - t[2]) if t[1] is not None else len(old) + 1), t[2], t[0]))
     return tuple(moved[:MAX_MOVEMENTS])

@@ -145,7 +145,8 @@ def games_table(result: MarathonResult) -> Table:
     return Table("games", "All games", columns, rows)
 
 
-def _player_stage(stage: StageResult, row: StageRow, dropped: bool, settings: Settings) -> dict[str, Any]:
+def _player_stage(stage: StageResult, row: StageRow, dropped: bool, settings: Settings,
+                  nr_places: dict[str, int]) -> dict[str, Any]:
     columns = (
         Column("number", "#", numeric=True),
         Column("started_at", N_("Started")),
@@ -178,15 +179,27 @@ def _player_stage(stage: StageResult, row: StageRow, dropped: bool, settings: Se
     return {"stage": stage.stage, "name": stage_name(stage.stage), "provisional": stage.provisional, "row": row,
             "dropped": dropped, "table": table, "series_length": settings.series_length,
             "divisor": max(row.n, settings.series_length), "series_first": row.series_start + 1,
-            "series_last": row.series_end, **_norm_rating_terms(stage, row)}
+            "series_last": row.series_end, **_norm_rating_terms(stage, row, nr_places)}
 
 
-def _norm_rating_terms(stage: StageResult, row: StageRow) -> dict[str, Any]:
+def norm_rating_places(stage: StageResult) -> dict[str, int]:
+    """P of each eligible player: 1 + the eligible players with better keys. One pass over
+    the stage's rows, which are in table order (best keys first)."""
+    places: dict[str, int] = {}
+    previous = None
+    for row in (r for r in stage.rows if r.eligible):
+        if previous is None or row.keys != previous.keys:
+            place = len(places) + 1
+        places[row.player] = place
+        previous = row
+    return places
+
+
+def _norm_rating_terms(stage: StageResult, row: StageRow, nr_places: dict[str, int]) -> dict[str, Any]:
     """N, P and the unrounded 1000·(N − P)/(N − 1) of a player's NR (step 8)."""
     if not row.eligible:
         return {"nr_n": stage.eligible, "nr_p": None, "nr_exact": None}
-    ahead = sum(1 for r in stage.rows if r.eligible and r.keys > row.keys)
-    n, p = stage.eligible, ahead + 1
+    n, p = stage.eligible, nr_places[row.player]
     return {"nr_n": n, "nr_p": p, "nr_exact": Fraction(1000 * (n - p), n - 1) if n > 1 else None}
 
 
@@ -273,9 +286,10 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
         pages.append(Page(stage_urls[stage.stage.number], f"{TEMPLATES}/stage.html",
                           Text(N_("%(competition)s: %(stage)s"), competition=info.name, stage=stage_name(stage.stage)),
                           {**common, "stage": stage, "table": table}))
+    nr_places = {s.stage.number: norm_rating_places(s) for s in result.stages}
     for m in result.marathon:
         per_stage = [
-            _player_stage(s, s.row(m.player), s.stage.number in m.dropped, settings)
+            _player_stage(s, s.row(m.player), s.stage.number in m.dropped, settings, nr_places[s.stage.number])
             for s in result.stages
             if s.row(m.player) is not None
         ]

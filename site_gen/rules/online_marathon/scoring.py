@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import math
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from site_gen.places import Places, shared_place_points
 from site_gen.ranking import rank_desc
 from site_gen.rules.online_marathon.model import Game, MarathonData, Settings, Stage, StagePenalty
-from site_gen.values import round_half_up
+from site_gen.values import exact_sum, round_half_up
 
 
 
@@ -131,17 +132,20 @@ def score_games(data: MarathonData, settings: Settings) -> tuple[GameResult, ...
     for p in data.sanctions.game_penalties:
         penalties[(p.game, p.player)] = penalties.get((p.game, p.player), 0) + p.game_points
     results = []
+    marathon_table: dict[str, bool] = {}  # a few tables hold thousands of games
     for game in data.games:
-        part = bool(settings.table_pattern.search(game.table)) and settings.period.contains(
-            _local_day(game.started_at, settings.timezone)
-        )
+        if game.table not in marathon_table:
+            marathon_table[game.table] = bool(settings.table_pattern.search(game.table))
+        part = marathon_table[game.table] and settings.period.contains(_local_day(game.started_at, settings.timezone))
         stage_day = _local_day(game.started_at, settings.stage_timezone)
         stage = settings.stage_of(stage_day) if part else None
         points = tuple(s - penalties.get((game.id, p), 0) for p, s in zip(game.players, game.scores))
         tps, places = table_points(points, settings.place_points)
         is_out = game.id in disqualified
         counts_for: frozenset[str] = frozenset()
-        if stage is not None and not is_out:
+        if stage is not None and not is_out and not data.sanctions.disqualified_players:
+            counts_for = frozenset(game.players)
+        elif stage is not None and not is_out:
             counts_for = frozenset(
                 p
                 for p in game.players
@@ -164,6 +168,14 @@ def _game_id_cmp(a: str, b: str) -> int:
 _game_id_key = functools.cmp_to_key(_game_id_cmp)
 
 
+def _game_order(games: list[GameResult]):
+    """Sort key of games: start time, then id (numerically when both ids are numbers).
+    When every id is a number that is simply (time, int(id)), which is much cheaper."""
+    if all(r.game.id.isdigit() for r in games):
+        return lambda r: (r.game.started_at, int(r.game.id))
+    return lambda r: (r.game.started_at, _game_id_key(r.game.id))
+
+
 # --- steps 4-8: a stage --------------------------------------------------------------
 
 
@@ -173,16 +185,19 @@ def best_series(games: tuple[PlayedGame, ...], length: int) -> tuple[int, int]:
     n = len(games)
     if n < length:
         return 0, n
-    tp = sum((g.table_points for g in games[:length]), Fraction(0))
-    gp = sum(g.game_points for g in games[:length])
-    best = (tp, gp, 0)
+    # table points in whole units of their common denominator: integer running sums
+    unit = math.lcm(*{g.table_points.denominator for g in games})
+    tp = [g.table_points.numerator * (unit // g.table_points.denominator) for g in games]
+    gp = [g.game_points for g in games]
+    tp_run, gp_run = sum(tp[:length]), sum(gp[:length])
+    best = (tp_run, gp_run)
+    best_start = 0
     for start in range(1, n - length + 1):
-        leaving, entering = games[start - 1], games[start + length - 1]
-        tp += entering.table_points - leaving.table_points
-        gp += entering.game_points - leaving.game_points
-        if (tp, gp) > best[:2]:
-            best = (tp, gp, start)
-    return best[2], best[2] + length
+        tp_run += tp[start + length - 1] - tp[start - 1]
+        gp_run += gp[start + length - 1] - gp[start - 1]
+        if (tp_run, gp_run) > best:
+            best, best_start = (tp_run, gp_run), start
+    return best_start, best_start + length
 
 
 def _stage_row(player: str, games: tuple[PlayedGame, ...], penalties: list[StagePenalty], settings: Settings) -> StageRow:
@@ -190,8 +205,8 @@ def _stage_row(player: str, games: tuple[PlayedGame, ...], penalties: list[Stage
     start, end = best_series(games, length)
     series = games[start:end]
     n = len(games)
-    tp_sum = sum((g.table_points for g in games), Fraction(0))
-    series_tp = sum((g.table_points for g in series), Fraction(0))
+    tp_sum = exact_sum(g.table_points for g in games)
+    series_tp = exact_sum(g.table_points for g in series)
     series_gp = sum(g.game_points for g in series)
     pen_tp = sum(p.table_points for p in penalties)
     pen_gp = sum(p.game_points for p in penalties)
@@ -234,7 +249,7 @@ def score_stage(stage: Stage, games: list[GameResult], stage_penalties, settings
     """The stage table from the stage's games (in any order)."""
     played: dict[str, list[PlayedGame]] = {}
     # one sort of the stage's games puts every player's own games in order (step 4)
-    for result in sorted(games, key=lambda r: (r.game.started_at, _game_id_key(r.game.id))):
+    for result in sorted(games, key=_game_order(games)):
         if result.disqualified:
             continue
         g = result.game

@@ -1,0 +1,34 @@
+"""The JSON documents' layout: same data as json.dumps, one row per line."""
+
+import json
+
+from hypothesis import given, strategies as st
+
+from site_gen.json_document import document_json
+
+scalars = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text()
+values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+                      max_leaves=30)
+
+
+@given(values)
+def test_the_document_reads_back_as_the_same_data(value):
+    assert json.loads(document_json(value)) == value
+
+
+def test_number_keys_are_written_as_json_writes_them():
+    assert json.loads(document_json({"a": [{"x": {3: 1}}]})) == {"a": [{"x": {"3": 1}}]}
+
+
+def test_each_row_is_one_line_and_the_structure_is_indented():
+    document = {"rules": "online-marathon",
+                "marathon": [{"rank": 1, "player": "Ёлка", "norm_ratings": {"1": 1000}}, {"rank": 2, "player": "b"}]}
+    assert document_json(document).decode("utf-8").splitlines() == [
+        "{",
+        '  "rules": "online-marathon",',
+        '  "marathon": [',
+        '    {"rank": 1, "player": "Ёлка", "norm_ratings": {"1": 1000}},',
+        '    {"rank": 2, "player": "b"}',
+        "  ]",
+        "}",
+    ]

@@ -20,6 +20,7 @@ from site_gen.json_document import document_json
 from site_gen.model import CompetitionSite, Page, Table
 from site_gen.output import check_output_folder, write_site
 from site_gen.project import Project, load_project
+from site_gen.page_cache import PageCache, template_fingerprint
 from site_gen.page_renderer import PageRenderer
 from site_gen.render.environment import theme_dir
 from site_gen.render.formatting import csv_value
@@ -125,6 +126,8 @@ def build(root: Path, out: Path, diags: Diagnostics, base_url: str | None = None
         keep()
         url = base_url or project.site.base_url
         renderer = PageRenderer(project, url, serving)
+        if incremental:
+            renderer.cache = PageCache(root, out, template_fingerprint(root, f"{url}\0{serving}"), renderer.common)
         if progress_factory is not None:
             with progress_factory(len(pages)) as bar:
                 rendered, problems = renderer.render_all(pages, jobs, bar.update)
@@ -138,6 +141,8 @@ def build(root: Path, out: Path, diags: Diagnostics, base_url: str | None = None
     files.update(_static_files(project))
     files[".nojekyll"] = b""
     written = write_site(out, files)
+    if renderer.cache:
+        renderer.cache.record(renderer.digests)
     build_state.record(root, out, fingerprint, files, len(pages), diags.items)
     return BuildReport(out, len(pages), len(files), written)
 

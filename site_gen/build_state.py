@@ -39,11 +39,16 @@ BIG_FILE = 64 << 20  # above this, size and time stand for the content (the buil
 
 
 def input_fingerprint(root: Path, options: str) -> str:
-    """Never follows a link or opens anything but a regular file: the build's own checks
-    (links out of the repository, devices, size limits) come later and must still run."""
-    digest = hashlib.sha256((code_fingerprint() + "\0" + options).encode())
-    for name in INPUTS:
-        for path in _walk(root / name):
+    return input_fingerprint_of(root, [root / name for name in INPUTS], code_fingerprint() + "\0" + options)
+
+
+def input_fingerprint_of(root: Path, inputs: list[Path], seed: str) -> str:
+    """Hash of the files in `inputs` (files or folders inside root). Never follows a link or
+    opens anything but a regular file: the build's own checks (links out of the repository,
+    devices, size limits) come later and must still run."""
+    digest = hashlib.sha256(seed.encode())
+    for top in inputs:
+        for path in _walk(top):
             info = path.lstat()
             digest.update(path.relative_to(root).as_posix().encode() + b"\0")
             if stat.S_ISLNK(info.st_mode):

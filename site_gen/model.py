@@ -36,6 +36,15 @@ class RankReason:
     detail: str = ""  # more to say, e.g. a Text giving a mini-league's points
 
 
+class StableSet(frozenset):
+    """A frozenset whose pickle lists its items sorted. A plain set's pickle follows the
+    process's string hashing, so the same table would get another digest in every build
+    and never be kept (page_cache)."""
+
+    def __reduce__(self):
+        return (StableSet, (sorted(self, key=repr),))
+
+
 @dataclass
 class Table:
     """A published table: rendered as HTML and exported as `<slug>.csv`."""
@@ -44,10 +53,14 @@ class Table:
     caption: str
     columns: tuple[Column, ...]
     rows: list[dict[str, Any]]
-    struck: set[tuple[int, str]] = field(default_factory=set)  # (row index, column key)
-    highlighted: set[int] = field(default_factory=set)  # row indexes
+    struck: frozenset[tuple[int, str]] = field(default_factory=frozenset)  # (row index, column key)
+    highlighted: frozenset[int] = field(default_factory=frozenset)  # row indexes
     note: str = ""
     reasons: dict[int, RankReason] = field(default_factory=dict)  # row index -> why above the next row
+
+    def __post_init__(self):
+        self.struck = StableSet(self.struck)
+        self.highlighted = StableSet(self.highlighted)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from jinja2 import TemplateError
 
 from site_gen.model import Page
 from site_gen.output import output_path
+from site_gen.page_cache import PageCache
 from site_gen.project import Project
 from site_gen.render.environment import make_environment
 from site_gen.render.i18n import use_language
@@ -27,7 +28,9 @@ _PARALLEL_MIN_PAGES = 200  # below this, starting workers costs more than it sav
 
 
 class PageRenderer:
-    def __init__(self, project: Project, base_url: str, serving: bool = False):
+    def __init__(self, project: Project, base_url: str, serving: bool = False, cache: PageCache | None = None):
+        self.cache = cache
+        self.digests: dict[str, tuple[str, int]] = {}  # output path -> (digest, size), for the next build
         self.env = make_environment(project.root, project.site.theme, base_url, serving=serving)
         self.languages = {c.info.slug: c.info.language for c in project.competitions}
         self.default_language = project.site.language
@@ -40,20 +43,33 @@ class PageRenderer:
             "base_url": base_url,
         }
 
+    def language(self, page: Page) -> str:
+        return self.languages.get(page.url.split("/", 1)[0], self.default_language)
+
     def render(self, page: Page) -> bytes:
-        lang = self.languages.get(page.url.split("/", 1)[0], self.default_language)
+        lang = self.language(page)
         context = {**self.common, "page": page, "lang": lang, **page.context}
         with use_language(lang):  # the theme's words, numbers and dates in that language
             return self.env.get_template(page.template).render(context).encode("utf-8")
 
-    def _render_safely(self, page: Page) -> tuple[bytes | None, Problem | None]:
+    def _render_safely(self, page: Page) -> tuple[bytes | None, Problem | None, str | None]:
+        """(bytes, problem, digest of the page's inputs); the last build's bytes when the
+        digest is the one it recorded."""
+        digest = self.cache.digest(page, self.language(page)) if self.cache else None
+        if digest is not None:
+            kept = self.cache.reuse(page, digest)
+            if kept is not None:
+                return kept, None, digest
         try:
-            return self.render(page), None
+            return self.render(page), None, digest
         except TemplateError as exc:
-            return None, _problem(page, exc)
+            return None, _problem(page, exc), None
 
     def render_all(self, pages: list[Page], jobs: int = 1,
                    progress: Callable[[int], None] | None = None) -> tuple[dict[str, bytes], list[Problem]]:
+        """Every page's bytes by output path, and the template problems met."""
+        if self.cache:
+            self.cache.share(pages)
         if jobs > 1 and len(pages) >= _PARALLEL_MIN_PAGES and "fork" in multiprocessing.get_all_start_methods():
             results = self._in_workers(pages, jobs, progress)
         else:
@@ -64,9 +80,12 @@ class PageRenderer:
                     progress(1)
         files: dict[str, bytes] = {}
         problems: list[Problem] = []
-        for page, (data, problem) in zip(pages, results):
+        self.digests = {}
+        for page, (data, problem, digest) in zip(pages, results):
             if data is not None:
                 files[output_path(page.url)] = data
+                if digest is not None:
+                    self.digests[output_path(page.url)] = (digest, len(data))
             elif problem not in problems:
                 problems.append(problem)
         return files, problems

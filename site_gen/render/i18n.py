@@ -126,12 +126,29 @@ def date(value: dt.date | None, form: str = "medium") -> str:
     """A day ("1 февр. 2015 г.") or a moment in its own time zone ("03.02.2015, 21:15")."""
     if value is None:
         return ""
-    lang = _language.get()
     if isinstance(value, dt.datetime):
-        # the locale's medium date with its short time: "Feb 3, 2015, 9:15 PM", "3 февр. 2015 г., 21:15"
-        return get_datetime_format(form, locale=lang).replace("{1}", format_date(value, form, locale=lang)).replace(
-            "{0}", format_time(value, "short", tzinfo=value.tzinfo, locale=lang))
-    return format_date(value, form, locale=lang)
+        # the wall-clock time says it all (no pattern used shows the zone); a game's start
+        # shows on four players' pages, so most calls are answered from the cache
+        return _moment(value.replace(tzinfo=None), form, _language.get())
+    return _day(value, form, _language.get())
+
+
+@lru_cache(maxsize=None)
+def _locale(lang: str) -> Locale:
+    return Locale.parse(lang)  # once per language: Babel parses a locale name at every call
+
+
+@lru_cache(maxsize=1 << 16)
+def _day(value: dt.date, form: str, lang: str) -> str:
+    return format_date(value, form, locale=_locale(lang))
+
+
+@lru_cache(maxsize=1 << 18)
+def _moment(wall_clock: dt.datetime, form: str, lang: str) -> str:
+    # the locale's medium date with its short time: "Feb 3, 2015, 9:15 PM", "3 февр. 2015 г., 21:15"
+    locale = _locale(lang)
+    return get_datetime_format(form, locale=locale).replace("{1}", format_date(wall_clock, form, locale=locale)).replace(
+        "{0}", format_time(wall_clock, "short", locale=locale))
 
 
 def translate(value: Any) -> str:

@@ -7,6 +7,7 @@ competition's language when it renders the page.
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -263,6 +264,16 @@ def _sanctions_of(player: str, data: MarathonData) -> list[dict[str, str]]:
     return found
 
 
+@dataclass(frozen=True)
+class StageSummary:
+    """A stage as the navigation and the overview show it."""
+
+    stage: Stage
+    players: int
+    eligible: int
+    provisional: bool
+
+
 def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, result: MarathonResult) -> CompetitionSite:
     base = f"{info.slug}/"
     slugs = unique_slugs([m.player for m in result.marathon], fallback="player")
@@ -271,7 +282,10 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
     stage_tables = [stage_table(s, player_urls) for s in result.stages]
     stage_urls = {s.stage.number: f"{base}stages/{s.stage.number}/" for s in result.stages}
     stage_names = {s.stage.number: stage_name(s.stage) for s in result.stages}
-    common = {"settings": settings, "stage_urls": stage_urls, "stage_names": stage_names, "stages": result.stages,
+    # every page gets the stages' summaries, never their results: a page's inputs are what
+    # it shows, so a changed game renders again only the pages that show it (page_cache)
+    summaries = tuple(StageSummary(s.stage, len(s.rows), s.eligible, s.provisional) for s in result.stages)
+    common = {"settings": settings, "stage_urls": stage_urls, "stage_names": stage_names, "stages": summaries,
               "calendar_url": f"{base}calendar.ics"}
     pages = [
         Page(base, f"{TEMPLATES}/overview.html", info.name,

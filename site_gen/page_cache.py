@@ -1,0 +1,102 @@
+"""Rendered pages kept between builds: a page whose inputs did not change since the last
+build into the same folder is not rendered again; its bytes are that build's file.
+
+A page's inputs are its template set (site-gen's code and theme, the project's templates/
+and themes/, base URL, serve mode), the values every page gets (site.yaml's settings, the
+navigation) and its own url, template, title and context. The digest of a value is the
+SHA-256 of its pickle: everything it holds, nothing it doesn't. A value that many pages
+share (a competition's settings, all its stage results) is pickled once per build.
+
+Pickles of equal data can differ: a set's pickle follows the process's string hashing
+(tables hold model.StableSet, whose pickle is sorted). A differing pickle only renders a
+page again, never keeps a wrong one; a value that can't be pickled renders it every time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import pickle
+from pathlib import Path
+from typing import Any
+
+from site_gen.build_state import CACHE_DIR, code_fingerprint, input_fingerprint_of
+from site_gen.model import Page
+from site_gen.output import output_path
+
+def value_digest(value: Any) -> bytes | None:
+    """SHA-256 of the value's pickle; None when it can't be pickled."""
+    try:
+        return hashlib.sha256(pickle.dumps(value, protocol=5)).digest()
+    except Exception:  # noqa: BLE001 - lambdas, open files...: no digest, always rendered
+        return None
+
+
+def template_fingerprint(root: Path, options: str) -> str:
+    """Everything of the template set: site-gen's own code and theme, the project's
+    templates/ and themes/, and the options that change bytes."""
+    return input_fingerprint_of(root, [root / "templates", root / "themes"], code_fingerprint() + "\0" + options)
+
+
+class PageCache:
+    """The digests of the last build's pages into `out`, and this build's."""
+
+    def __init__(self, root: Path, out: Path, fingerprint: str, common: dict[str, Any]):
+        self.out = out
+        self.file = root / CACHE_DIR / f"pages-{hashlib.sha256(str(out.resolve()).encode()).hexdigest()[:16]}.json"
+        self.previous: dict[str, list] = {} if os.environ.get("CI") else self._read()
+        self.base = hashlib.sha256(fingerprint.encode())
+        for key in sorted(common):
+            self.base.update(key.encode() + (value_digest(common[key]) or os.urandom(32)))
+        self.shared: dict[int, bytes | None] = {}
+
+    def _read(self) -> dict[str, list]:
+        try:
+            recorded = json.loads(self.file.read_text(encoding="utf-8"))
+            return recorded if isinstance(recorded, dict) else {}
+        except (OSError, ValueError):
+            return {}
+
+    def share(self, pages: list[Page]) -> None:
+        """Digest once the context values that several pages hold (before workers fork)."""
+        seen: set[int] = set()
+        for page in pages:
+            for value in page.context.values():
+                if id(value) in seen and id(value) not in self.shared:
+                    self.shared[id(value)] = value_digest(value)
+                seen.add(id(value))
+
+    def digest(self, page: Page, lang: str) -> str | None:
+        digest = self.base.copy()
+        own = value_digest((page.url, page.template, page.title, lang, list(page.context)))
+        if own is None:
+            return None
+        digest.update(own)
+        for value in page.context.values():
+            part = self.shared[id(value)] if id(value) in self.shared else value_digest(value)
+            if part is None:
+                return None
+            digest.update(part)
+        return digest.hexdigest()
+
+    def reuse(self, page: Page, digest: str | None) -> bytes | None:
+        """The last build's bytes of this page when it had the same digest."""
+        rel = output_path(page.url)
+        recorded = self.previous.get(rel)
+        if digest is None or not recorded or recorded[0] != digest:
+            return None
+        try:
+            data = (self.out / rel).read_bytes()
+        except OSError:
+            return None
+        return data if len(data) == recorded[1] else None
+
+    def record(self, digests: dict[str, tuple[str, int]]) -> None:
+        try:
+            self.file.parent.mkdir(exist_ok=True)
+            temporary = self.file.with_suffix(f".tmp{os.getpid()}")
+            temporary.write_text(json.dumps(digests, sort_keys=True), encoding="utf-8")
+            os.replace(temporary, self.file)
+        except OSError:
+            pass  # a read-only checkout still builds, just renders every page

@@ -1,0 +1,144 @@
+"""Pages kept between builds (site_gen/page_cache.py): a page is rendered again only when
+its inputs changed, and what is kept is what a clean build would write."""
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from site_gen import page_renderer
+from site_gen.build import build
+from site_gen.diagnostics import Diagnostics
+from site_gen.page_cache import value_digest
+
+ROOT = Path(__file__).resolve().parents[1]
+COMP = "online-marathon-2015"
+
+
+DIGEST_OF_A_TABLE = """
+from site_gen.model import Column, Table
+from site_gen.page_cache import value_digest
+names = [f"player{i}" for i in range(50)]
+table = Table("t", "c", (Column("player", "Player"),), [{"player": n} for n in names],
+              struck={(i, n) for i, n in enumerate(names)}, highlighted=set(range(0, 50, 3)))
+print(value_digest({"table": table}).hex())
+"""
+
+
+def test_a_table_has_one_digest_in_every_process():
+    """Sets of strings iterate in another order under another PYTHONHASHSEED."""
+    digests = {
+        subprocess.run([sys.executable, "-c", DIGEST_OF_A_TABLE], env={**os.environ, "PYTHONHASHSEED": seed},
+                       capture_output=True, text=True, check=True).stdout
+        for seed in ("1", "2", "3")
+    }
+    assert len(digests) == 1
+
+
+def test_a_plain_set_is_not_stable_across_processes_which_is_why_tables_hold_stable_sets():
+    script = DIGEST_OF_A_TABLE.replace('print(value_digest({"table": table}).hex())',
+                                       'print(value_digest(set(table.struck)).hex())')
+    digests = {
+        subprocess.run([sys.executable, "-c", script], env={**os.environ, "PYTHONHASHSEED": seed},
+                       capture_output=True, text=True, check=True).stdout
+        for seed in ("1", "2", "3", "4")
+    }
+    assert len(digests) > 1
+
+
+def test_a_value_that_cannot_be_pickled_has_no_digest():
+    assert value_digest({"f": lambda: 1}) is None
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch) -> Path:
+    monkeypatch.delenv("CI", raising=False)  # CI never reuses a page (tested below)
+    root = tmp_path / "project"
+    root.mkdir()
+    shutil.copy(ROOT / "site.yaml", root / "site.yaml")
+    shutil.copytree(ROOT / "data" / COMP, root / "data" / COMP)
+    shutil.copytree(ROOT / "content", root / "content")
+    return root
+
+
+@pytest.fixture
+def rendered(monkeypatch) -> list[str]:
+    """The URLs of the pages actually rendered."""
+    urls: list[str] = []
+    render = page_renderer.PageRenderer.render
+
+    def counting(self, page):
+        urls.append(page.url)
+        return render(self, page)
+
+    monkeypatch.setattr(page_renderer.PageRenderer, "render", counting)
+    return urls
+
+
+def _build(root: Path, out: Path):
+    report = build(root, out, Diagnostics(root=root), jobs=1)
+    assert report is not None
+    return report
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_a_markdown_edit_renders_only_the_pages_that_show_it(project, tmp_path, rendered):
+    out = tmp_path / "out"
+    first = _build(project, out)
+    assert len(rendered) == first.pages
+    rendered.clear()
+    about = project / "content" / "about.md"
+    about.write_text(about.read_text(encoding="utf-8") + "\nOne more line.\n", encoding="utf-8")
+    _build(project, out)
+    # the page itself, and the site-wide pages listing content pages' text
+    assert "about/" in rendered
+    assert not [url for url in rendered if url.startswith(COMP)]
+
+
+def test_a_changed_game_renders_only_the_pages_that_show_it(project, tmp_path, rendered):
+    out = tmp_path / "out"
+    first = _build(project, out)
+    rendered.clear()
+    games = project / "data" / COMP / "games.csv"
+    lines = games.read_text(encoding="utf-8").splitlines(keepends=True)
+    row = next(i for i, line in enumerate(lines) if line.startswith("8") and ",RU-Marathon-" in line
+               and ",2015-03-" in line)  # a game of stage 1 (February and March)
+    cells = lines[row].rstrip("\n").split(",")
+    cells[4], cells[6] = cells[6], cells[4]  # two players swap scores
+    lines[row] = ",".join(cells) + "\n"
+    games.write_text("".join(lines), encoding="utf-8")
+    _build(project, out)
+    assert f"{COMP}/stages/1/" in rendered
+    assert f"{COMP}/stages/2/" not in rendered  # shows nothing of stage 1
+    assert 0 < len(rendered) < first.pages
+    clean = tmp_path / "clean"
+    shutil.rmtree(project / ".site-gen-cache")
+    _build(project, clean)
+    assert _tree(out) == _tree(clean)
+
+
+def test_a_kept_file_that_was_altered_is_rendered_again(project, tmp_path, rendered):
+    out = tmp_path / "out"
+    _build(project, out)
+    (out / "404.html").write_text("tampered", encoding="utf-8")
+    rendered.clear()
+    about = project / "content" / "about.md"
+    about.write_text(about.read_text(encoding="utf-8") + "\nx\n", encoding="utf-8")  # a real build, not a skip
+    _build(project, out)
+    assert "404.html" in rendered
+    assert (out / "404.html").read_text(encoding="utf-8") != "tampered"
+
+
+def test_ci_renders_every_page(project, tmp_path, rendered, monkeypatch):
+    out = tmp_path / "out"
+    first = _build(project, out)
+    monkeypatch.setenv("CI", "true")
+    rendered.clear()
+    _build(project, out)
+    assert len(rendered) == first.pages

@@ -1,0 +1,49 @@
+"""The rows of a published table, written in Python (render/table_view.table_body):
+escaped text, links, struck and highlighted cells, "why this place" and localised numbers."""
+
+from fractions import Fraction
+
+from site_gen.model import Column, RankReason, Table
+from site_gen.render.i18n import use_language
+from site_gen.render.table_view import table_body
+
+
+def _table() -> Table:
+    columns = (Column("rank", "#", numeric=True), Column("player", "Player", link_key="url"),
+               Column("score", "Score", numeric=True, decimals=2), Column("nr1", "NR 1", numeric=True))
+    rows = [
+        {"rank": 1, "player": "Tom & <Jerry>", "url": "p/tom/", "score": Fraction(5, 2), "nr1": 1000},
+        {"rank": 2, "player": 'O\'Neil "Ace"', "url": None, "score": Fraction(-1, 3), "nr1": -5},
+    ]
+    return Table("t", "caption", columns, rows, struck={(1, "nr1")}, highlighted={0},
+                 reasons={0: RankReason("score", Fraction(5, 2), Fraction(-1, 3), 'O\'Neil "Ace"', 2)})
+
+
+def test_rows_in_english():
+    with use_language("en"):
+        html = table_body(_table(), lambda path: "/club/" + path)
+    assert html.splitlines() == [
+        '<tr class="highlight">',
+        '<td class="num" data-sort="1">1<details class="why"><summary><span aria-hidden="true">?</span>'
+        '<span class="visually-hidden">Why place 1?</span></summary><p>Ahead of O&#39;Neil &#34;Ace&#34; on score: '
+        '2.50 to -0.33.</p></details></td>'
+        '<th scope="row"><a href="/club/p/tom/">Tom &amp; &lt;Jerry&gt;</a></th>'
+        '<td class="num" data-sort="2.500000">2.50</td>'
+        '<td class="num" data-sort="1000">1000</td>',
+        "</tr>",
+        "<tr>",
+        '<td class="num" data-sort="2">2</td>'
+        '<th scope="row">O&#39;Neil &#34;Ace&#34;</th>'
+        '<td class="num" data-sort="-0.333333">-0.33</td>'
+        '<td class="num" data-sort="-5"><s title="dropped">-5</s><span class="visually-hidden"> (dropped)</span></td>',
+        "</tr>",
+    ]
+
+
+def test_numbers_follow_the_page_language_and_sort_keys_stay_plain():
+    with use_language("ru"):
+        html = table_body(_table(), lambda path: "/" + path)
+    assert '<td class="num" data-sort="2.500000">2,50</td>' in html
+    assert '<td class="num" data-sort="-0.333333">-0,33</td>' in html
+    assert '<td class="num" data-sort="-5"><s title="отброшен">-5</s><span class="visually-hidden"> (отброшен)</span></td>' in html
+    assert "Почему место 1?" in html

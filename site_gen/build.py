@@ -19,7 +19,7 @@ from site_gen.diagnostics import Diagnostics
 from site_gen.json_document import document_json
 from site_gen.model import CompetitionSite, Page, Table
 from site_gen.output import check_output_folder, write_site
-from site_gen.project import Project, load_project
+from site_gen.project import CompetitionMemo, Project, load_project
 from site_gen.page_cache import PageCache, template_fingerprint
 from site_gen.page_renderer import PageRenderer
 from site_gen.render.environment import theme_dir
@@ -35,9 +35,9 @@ class BuildReport:
     written: int  # files whose bytes changed
 
 
-def analyse(root: Path, diags: Diagnostics) -> Project | None:
+def analyse(root: Path, diags: Diagnostics, memo: CompetitionMemo | None = None) -> Project | None:
     """Discover, load and compute every competition; None when any error was found."""
-    project = load_project(root, diags)
+    project = load_project(root, diags, memo)
     return None if project is None or diags.has_errors else project
 
 
@@ -56,7 +56,9 @@ def plan(project: Project, diags: Diagnostics) -> tuple[list[Page], dict[str, by
     pages: list[Page] = []
     files: dict[str, bytes] = {}
     for c in project.competitions:
-        site = c.ruleset.publish(c.info, c.settings, c.data, c.result)
+        if c.published is None:
+            c.published = c.ruleset.publish(c.info, c.settings, c.data, c.result)
+        site = c.published
         sites[c.info.slug] = site
         extra = {"competition": c.info, "competition_pages": c.pages, "updated": site.updated, "status": site.status}
         pages += [Page(p.url, p.template, p.title, {**extra, **p.context}) for p in site.pages]
@@ -101,11 +103,13 @@ def long_lived_objects():
 
 
 def build(root: Path, out: Path, diags: Diagnostics, base_url: str | None = None, jobs: int = 1,
-          serving: bool = False, progress_factory=None, incremental: bool = True) -> BuildReport | None:
+          serving: bool = False, progress_factory=None, incremental: bool = True,
+          memo: CompetitionMemo | None = None) -> BuildReport | None:
     """Build the whole site into `out`; on any error nothing is written and None returned.
 
     When nothing the site is made of changed since the last build into `out`, the build
-    stops after checking that (the output is already what a clean build would write)."""
+    stops after checking that (the output is already what a clean build would write).
+    `memo` keeps competitions between the builds of one process (serve)."""
     problem = check_output_folder(out, root)
     if problem:
         diags.error(out, None, problem)
@@ -116,7 +120,7 @@ def build(root: Path, out: Path, diags: Diagnostics, base_url: str | None = None
         diags.items.extend(build_state.replay(state))
         return BuildReport(out, state["pages"], len(state["files"]), 0)
     with long_lived_objects() as keep:
-        project = analyse(root, diags)
+        project = analyse(root, diags, memo)
         if project is None:
             return None
         keep()

@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from site_gen.config import Field, SiteConfig, as_language, as_str, parse_fields, site_config
-from site_gen.diagnostics import Diagnostics, did_you_mean
+from site_gen.build_state import code_fingerprint, input_fingerprint_of
+from site_gen.diagnostics import Diagnostic, Diagnostics, did_you_mean
 from site_gen.model import CompetitionInfo
 from site_gen.rules.registry import RULESETS
 from site_gen.rules.base import RuleSet
@@ -36,6 +37,27 @@ class Competition:
     data: Any = None
     result: Any = None
     pages: list[MarkdownPage] = field(default_factory=list)
+    published: Any = None  # its CompetitionSite, made once (build.plan)
+
+
+class CompetitionMemo:
+    """Competitions an earlier build of this process loaded (`serve`): one whose folder,
+    site settings and site-gen code are unchanged is not read, computed or published
+    again, and the messages its loading gave are given again."""
+
+    def __init__(self) -> None:
+        self.entries: dict[Path, tuple[str, Competition | None, list[Diagnostic]]] = {}
+
+    def load(self, folder: Path, site: SiteConfig, diags: Diagnostics) -> Competition | None:
+        key = input_fingerprint_of(folder.parent.parent, [folder], f"{code_fingerprint()}\0{site!r}")
+        known = self.entries.get(folder)
+        if known is not None and known[0] == key:
+            diags.items.extend(known[2])
+            return known[1]
+        before = len(diags.items)
+        competition = load_competition(folder, site, diags)
+        self.entries[folder] = (key, competition, diags.items[before:])
+        return competition
 
 
 @dataclass
@@ -53,7 +75,7 @@ def find_root(start: Path) -> Path:
     raise NotAProject(f"no site.yaml in {start} or any folder above it; run site-gen inside a site's repository")
 
 
-def load_project(root: Path, diags: Diagnostics) -> Project | None:
+def load_project(root: Path, diags: Diagnostics, memo: CompetitionMemo | None = None) -> Project | None:
     from site_gen.site_pages import RESERVED  # site_pages imports this module
 
     if refuse_outside_links(root, diags):  # before any file is read: never read one from outside
@@ -66,7 +88,7 @@ def load_project(root: Path, diags: Diagnostics) -> Project | None:
     folders = sorted(p for p in data_dir.iterdir() if p.is_dir() and not p.name.startswith(".")) if data_dir.is_dir() else []
     own_pages = {slug: "the competition's own pages" for slug in (*sorted(RESERVED), "index")}
     for folder in folders:
-        competition = load_competition(folder, site, diags)
+        competition = memo.load(folder, site, diags) if memo else load_competition(folder, site, diags)
         # the pages are checked even when the data has errors: every problem in one run
         pages = _markdown_pages(root / "content" / folder.name, diags, site, taken=own_pages)
         if competition is not None:

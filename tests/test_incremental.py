@@ -109,3 +109,39 @@ def test_ci_never_trusts_a_recorded_state(project: Path, tmp_path: Path, monkeyp
     assert build_state.unchanged(project, out, fingerprint) is not None
     monkeypatch.setenv("CI", "true")
     assert build_state.unchanged(project, out, fingerprint) is None
+
+
+# --- `serve`: the builds of one process keep the competitions a change did not touch ----
+
+from site_gen import project as project_module  # noqa: E402
+from site_gen.project import CompetitionMemo  # noqa: E402
+
+
+@pytest.mark.parametrize("change", [_edit_game, _edit_template, _edit_markdown, _edit_site_yaml])
+def test_builds_of_one_process_equal_a_clean_build(project: Path, tmp_path: Path, change):
+    memo = CompetitionMemo()
+    served = tmp_path / "served"
+    assert build(project, served, Diagnostics(root=project), serving=True, memo=memo) is not None
+    change(project)
+    diags = Diagnostics(root=project)
+    assert build(project, served, diags, serving=True, memo=memo) is not None
+    clean_diags = Diagnostics(root=project)
+    assert build(project, tmp_path / "clean", clean_diags, serving=True, incremental=False) is not None
+    assert _tree(served) == _tree(tmp_path / "clean")
+    assert diags.format("warning") == clean_diags.format("warning")  # a kept competition's warnings too
+
+
+def test_only_a_changed_competition_is_loaded_again(project: Path, tmp_path: Path, monkeypatch):
+    loaded = []
+    load = project_module.load_competition
+    monkeypatch.setattr(project_module, "load_competition", lambda folder, *a: loaded.append(folder.name) or load(folder, *a))
+    memo = CompetitionMemo()
+    out = tmp_path / "served"
+    build(project, out, Diagnostics(root=project), serving=True, memo=memo)
+    assert loaded == [COMP]
+    _edit_markdown(project)
+    build(project, out, Diagnostics(root=project), serving=True, memo=memo)
+    assert loaded == [COMP]  # a Markdown page changed: the competition was kept
+    _edit_game(project)
+    build(project, out, Diagnostics(root=project), serving=True, memo=memo)
+    assert loaded == [COMP, COMP]

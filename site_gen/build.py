@@ -130,7 +130,7 @@ def build(root: Path, out: Path, diags: Diagnostics, base_url: str | None = None
         keep()
         url = base_url or project.site.base_url
         renderer = PageRenderer(project, url, serving)
-        if incremental:
+        if incremental and build_state.trust_previous_builds():
             renderer.cache = PageCache(root, out, template_fingerprint(root, f"{url}\0{serving}"), renderer.common)
         if progress_factory is not None:
             with progress_factory(len(pages)) as bar:

@@ -73,6 +73,12 @@ def _walk(top: Path) -> list[Path]:
     return sorted(found)
 
 
+def trust_previous_builds() -> bool:
+    """False under CI: a fresh checkout has no previous build to keep, and what it holds
+    under .site-gen-cache/ came with the commit (a pull request could plant it)."""
+    return not os.environ.get("CI")
+
+
 def _state_file(root: Path, out: Path) -> Path:
     name = hashlib.sha256(str(out.resolve()).encode()).hexdigest()[:16]
     return root / CACHE_DIR / f"build-{name}.json"
@@ -81,8 +87,7 @@ def _state_file(root: Path, out: Path) -> Path:
 def unchanged(root: Path, out: Path, fingerprint: str) -> dict | None:
     """The recorded state when the last build into `out` had these inputs and its files
     are all still there with their sizes; None otherwise."""
-    if os.environ.get("CI") or not out.is_dir():
-        # a fresh CI checkout has no previous build to keep; never trust a state file it may hold
+    if not trust_previous_builds() or not out.is_dir():
         return None
     try:
         state = json.loads(_state_file(root, out).read_text(encoding="utf-8"))

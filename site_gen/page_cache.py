@@ -45,7 +45,7 @@ class PageCache:
     def __init__(self, root: Path, out: Path, fingerprint: str, common: dict[str, Any]):
         self.out = out
         self.file = root / CACHE_DIR / f"pages-{hashlib.sha256(str(out.resolve()).encode()).hexdigest()[:16]}.json"
-        self.previous: dict[str, list] = {} if os.environ.get("CI") else self._read()
+        self.previous: dict[str, list] = self._read()
         self.base = hashlib.sha256(fingerprint.encode())
         for key in sorted(common):
             self.base.update(key.encode() + (value_digest(common[key]) or os.urandom(32)))

@@ -7,7 +7,7 @@ competition's language when it renders the page.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from fractions import Fraction
 from typing import Any
 
@@ -177,10 +177,18 @@ def _player_stage(stage: StageResult, row: StageRow, dropped: bool, settings: Se
         highlighted=set(range(row.series_start, row.series_end)),
         note=N_("Highlighted rows are the best series."),
     )
-    return {"stage": stage.stage, "name": stage_name(stage.stage), "provisional": stage.provisional, "row": row,
+    return {"stage": stage.stage, "name": stage_name(stage.stage), "provisional": stage.provisional, "row": _figures(row),
             "dropped": dropped, "table": table, "series_length": settings.series_length,
             "divisor": max(row.n, settings.series_length), "series_first": row.series_start + 1,
             "series_last": row.series_end, **_norm_rating_terms(stage, row, nr_places)}
+
+
+def _figures(row: StageRow) -> dict[str, Any]:
+    """What the page shows of a stage row, without its games: the page's table holds them,
+    and a page's inputs are digested (page_cache), so once is enough."""
+    figures = {f.name: getattr(row, f.name) for f in fields(row) if f.name != "games"}
+    figures["n"] = row.n
+    return figures
 
 
 def norm_rating_places(stage: StageResult) -> dict[str, int]:
@@ -296,10 +304,10 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
         Page(f"{base}calendar.ics", "calendar.ics", info.name,
              {"events": _calendar_events(info, settings, stage_urls), "stamp": _stamp(settings, result)}),
     ]
-    for stage, table in zip(result.stages, stage_tables):
+    for stage, summary, table in zip(result.stages, summaries, stage_tables):
         pages.append(Page(stage_urls[stage.stage.number], f"{TEMPLATES}/stage.html",
                           Text(N_("%(competition)s: %(stage)s"), competition=info.name, stage=stage_name(stage.stage)),
-                          {**common, "stage": stage, "table": table}))
+                          {**common, "stage": summary, "table": table}))
     nr_places = {s.stage.number: norm_rating_places(s) for s in result.stages}
     for m in result.marathon:
         per_stage = [

@@ -84,13 +84,14 @@ def build(
 @app.command()
 def check(root: Optional[Path] = RootOption) -> None:
     """Validate every file and report every problem as path:line: message (exit 1 on errors)."""
-    from site_gen.build import analyse, plan
+    from site_gen.build import analyse, long_lived_objects, plan
 
     top = _root(root)
     diags = Diagnostics(root=top)
-    project = analyse(top, diags)
-    if project is not None:
-        plan(project, diags)
+    with long_lived_objects():
+        project = analyse(top, diags)
+        if project is not None:
+            plan(project, diags)
     _print(diags)
     typer.echo(_summary(diags), err=True)
     if diags.has_errors:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 FAMILIES = ("sca", "scb", "scc")
 FIELDS = {"sca": ("lobby", "time", "rule", "players"), "scb": ("time", "length", "rule", "players"),
@@ -154,7 +154,9 @@ def family_of_line(text: str) -> str:
 
 # --- blocks of lines, at C speed -----------------------------------------------------
 
-_SCORE_GROUP = r"\([+-]?[0-9]+\.[0-9](?:,[+-]?[0-9]+枚)?\)"
+# Possessive quantifiers (`?+`, `++`) where giving characters back can never help a match:
+# the same lines match, with less backtracking.
+_SCORE_GROUP = r"\([+-]?+[0-9]++\.[0-9](?:,[+-]?+[0-9]++枚)?+\)"
 # "[^ ]+" may run past a newline, which "[^ \n]+" never does, but it is much faster, and a
 # block counts as valid only when it holds exactly as many matches as newlines: every match
 # ends with one newline, so no match can have swallowed another.
@@ -163,25 +165,36 @@ _P4 = f"{_T} {_T} {_T} {_T}"
 _P3 = f"{_T} {_T} {_T}"
 _HM = r"(?:[01][0-9]|2[0-3]):[0-5][0-9]"
 _HEAD = {"sca": r"[A-Za-z][0-9]+ \| " + _HM + r" \| ", "scb": _HM + r" \| [0-9]+ \| ", "scc": _HM + r" \| [0-9]+ \| "}
-_LINK = r"(?:(?! \| )[^\n])* \| "
-_END = r"(?:<br>)?[ \t\r]*$"
-_NAMES = re.compile(r"(?:^| )([^ \n]+)\([^ ()\n]*\)")  # the names of a valid players field
+# the log link: no " | " inside; runs without spaces go at C speed, only a space looks ahead
+_LINK = r"[^ \n]*+(?: (?!\| )[^ \n]*+)*+ \| "
+_END = r"(?:<br>)?[ \t\r]*"
+_CLOCK = {f"{h:02d}:{m:02d}": (h, m) for h in range(24) for m in range(60)}  # every time _HM accepts
+# A player's name and what the brackets hold (groups), in a line the block pattern has
+# accepted. "[^ ]+" is fast and safe there: a name ends at its last "(", and the line after
+# a valid line holds no "(" before its first space.
+_NAMED = r"([^ ]+)\(([^ ()]*)\)"
 
 
 def _valid_pattern(family: str) -> str:
-    """Any valid line of the family, or a blank one, with its newline (no groups)."""
+    """Any valid line of the family, or a blank one, with its newline (no groups). A game
+    line starts with a digit or a letter, which no blank line does: once its game part
+    has matched, giving it back cannot help (hence `?+`)."""
     link = _LINK if family == "scc" else ""
-    line = rf"{_HEAD[family]}(?:四[^ |\n]{{5}} \| {link}{_P4}|三[^ |\n]{{5}} \| {link}{_P3}){_END}"
-    return rf"^(?:{line}|(?:<br>)?[ \t\r]*$)\n"
+    game = rf"{_HEAD[family]}(?:四[^ |\n]{{5}} \| {link}{_P4}|三[^ |\n]{{5}} \| {link}{_P3})"
+    return rf"^(?:{game})?+{_END}\n"
 
 
 def _rule_pattern(family: str, levels: str) -> str:
     """The rule word of a line that could count (4-player, east-south, open tanyao; at a
-    counted table level in the ranked lobbies) and the rest of its line. It starts with a
-    literal, so the regex engine jumps from one 四 to the next instead of trying every
-    position; the caller checks that the word stands in the rule field."""
+    counted table level in the ranked lobbies) and the four players' names and scores
+    (groups 1-8: name, score, name, score...). It starts with a literal, so the regex
+    engine jumps from one 四 to the next instead of trying every position. In a valid line
+    it matches only in the rule field: in sca and scb no other field can hold such a word
+    before a " | ", and in scc a word ending the log link is followed by one " | " where the
+    pattern needs two."""
     level = "[^ |\n]" if family == "sca" else f"[{re.escape(levels)}]"
-    return rf"四{level}南喰[^ |\n]{{2}} \| ([^\n]*)"
+    link = r"[^\n]*? \| " if family == "scc" else ""
+    return rf"四{level}南喰[^ |\n]{{2}} \| {link}{_NAMED} {_NAMED} {_NAMED} {_NAMED}"
 
 
 class LineScanner:
@@ -199,6 +212,7 @@ class LineScanner:
         self._lobbies = frozenset(lobbies)
         counted = self._lobbies if family == "sca" else self._levels
         self._rule = re.compile(_rule_pattern(family, self._levels)) if counted else None
+        self._tenths: dict[str, int] = {}  # score text -> tenths: one int object per score
 
     def could_count(self, parsed: TenhouLine) -> bool:
         rule = parsed.rule
@@ -207,41 +221,52 @@ class LineScanner:
         return parsed.lobby in self._lobbies if self.family == "sca" else rule[1] in self._levels
 
     def scan(self, text: str, first_line: int, keep: Callable[[list[str]], bool],
-             malformed: Callable[[int, str], None]) -> Iterator[TenhouLine]:
+             malformed: Callable[[int, str], None], make: Callable[..., Any] = TenhouLine) -> Iterator[Any]:
         """Lines of `text` (whole lines, the first numbered `first_line`) that could count
-        and whose player names `keep` accepts; each malformed line goes to `malformed`."""
+        and whose player names `keep` accepts; each malformed line goes to `malformed`.
+        Each line is yielded as `make(*fields of TenhouLine)` (a TenhouLine by default):
+        a caller keeping a million games builds its own object once instead of two."""
         if not text.endswith("\n"):
             text += "\n"
         if self._valid.subn("", text)[1] != text.count("\n"):
-            yield from self._slow(text, first_line, keep, malformed)
+            for parsed in self._slow(text, first_line, keep, malformed):
+                yield parsed if make is TenhouLine else make(*[getattr(parsed, f) for f in TenhouLine.__slots__])
             return
         if self._rule is None:
             return
         line, position = first_line, 0
-        names_of, family = _NAMES.findall, self.family
+        family, lobbies, tenths = self.family, self._lobbies, self._tenths
         for m in self._rule.finditer(text):
             at = m.start()
-            begins = text.rfind("\n", 0, at) + 1
-            if text.count(" | ", begins, at) != 2:
-                continue  # the word stands in a log link, not in the rule field
-            head = text[begins:at - 3].split(" | ")  # [time, length] or, in sca, [lobby, time]
-            if family == "sca" and head[0] not in self._lobbies:
-                continue
-            link, players = m.group(1).split(" | ", 1) if family == "scc" else ("", m.group(1))
-            players = body(players)
-            names = names_of(players)
-            if not keep(names):
+            if family == "sca":  # the lobby decides before the names are seen
+                begins = text.rfind("\n", 0, at) + 1
+                if text[begins:text.find(" | ", begins)] not in lobbies:
+                    continue
+            found = m.groups()
+            names = found[::2]
+            if not keep(list(names)):
                 continue  # most lines: no line number, no parsing
+            begins = text.rfind("\n", 0, at) + 1
+            end = text.find("\n", m.end())
+            if text.count(" | ", begins, at) != 2:
+                continue  # a guard: the pattern finds no word outside the rule field
             line += text.count("\n", position, at)
             position = at
             if len(set(names)) != len(names) and repeated_player(names) is not None:
                 malformed(line, f'player "{repeated_player(names)}" is listed twice')
                 continue
-            scores, chips = _valid_scores(players)
-            time = head[1] if family == "sca" else head[0]
-            yield TenhouLine(family, line, head[0] if family == "sca" else "", int(time[:2]), int(time[3:]),
-                             None if family == "sca" else int(head[1]), text[at:at + 6], tuple(names), scores, chips,
-                             _log_id(link), text[begins:m.end()])
+            players = m.start(1)
+            try:  # scores seen before (nearly all): no parsing
+                scores, chips = tuple([tenths[score] for score in found[1::2]]), None
+            except KeyError:
+                scores, chips = _valid_scores(body(text[players:end]), tenths)
+            # the head is "HH:MM | length | " or, in sca, "lobby | HH:MM | "
+            if family == "sca":
+                lobby, (hour, minute), length = text[begins:at - 11], _CLOCK[text[at - 8:at - 3]], None
+            else:
+                lobby, (hour, minute), length = "", _CLOCK[text[begins:begins + 5]], int(text[begins + 8:at - 3])
+            yield make(family, line, lobby, hour, minute, length, text[at:at + 6], names, scores, chips,
+                       _log_id(text[at + 9:players - 3]) if family == "scc" else "", text[begins:end])
 
     def _slow(self, text, first_line, keep, malformed) -> Iterator[TenhouLine]:
         """Line by line, for a block holding a malformed line."""
@@ -257,12 +282,19 @@ class LineScanner:
                     malformed(first_line + offset, f'player "{twice}" is listed twice')
 
 
-def _valid_scores(field: str) -> tuple[tuple[int, ...], tuple[int | None, ...] | None]:
-    """Scores (tenths) and chips of a players field the patterns have already checked."""
+def _valid_scores(field: str, known: dict[str, int]) -> tuple[tuple[int, ...], tuple[int | None, ...] | None]:
+    """Scores (tenths) and chips of a players field the patterns have already checked.
+    `known` remembers the scores read without chips ("+48.9" -> 489) while there are few:
+    scores repeat, and one int object per value saves memory on a million games."""
     if "枚" in field:
         parsed = parse_players(field)
         return parsed[1], parsed[2]
-    return tuple(int(t[t.rfind("(") + 1:-1].replace(".", "")) for t in field.split(" ")), None
+    scores = []
+    for token in field.split(" "):
+        text = token[token.rfind("(") + 1:-1]
+        value = int(text.replace(".", ""))
+        scores.append(known.setdefault(text, value) if len(known) < 100_000 else value)
+    return tuple(scores), None
 
 
 def _log_id(link: str) -> str:

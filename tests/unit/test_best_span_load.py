@@ -239,3 +239,4 @@ def test_a_zip_is_opened_once_for_all_its_members(tmp_path, monkeypatch):
     data, problems = run(root)
     assert problems == [] and len(data.games) == 10
     assert len(opened) == 2
+

@@ -175,6 +175,19 @@ def test_crlf_trailing_br_blank_lines_and_zero():
     assert parse_line("\r", "sca") is None and parse_line("  <br>", "scc") is not None
 
 
+def test_make_builds_the_callers_object_from_the_fields_of_a_tenhou_line():
+    """`make` receives TenhouLine's fields in order, on the fast path and on the line-by-line
+    path a malformed line sends the block to."""
+    good = ("00:00 | 19 | 四鳳南喰赤－ | <a href=\"http://tenhou.net/0/?log=2013022000gm-00a9-0000-aa\">牌譜</a> | "
+            "a(+50.0) b(+12.0) c(-18.0) d(-44.0)<br>\n")
+    scanner = LineScanner("scc", ["鳳"], [])
+    for text in (good, good + "not a log line\n"):
+        lines = list(scanner.scan(text, 3, lambda n: True, lambda *p: None))
+        fields = list(scanner.scan(text, 3, lambda n: True, lambda *p: None, make=lambda *f: f))
+        assert fields == [tuple(getattr(t, f) for f in TenhouLine.__slots__) for t in lines]
+        assert (lines[0].line, lines[0].log, lines[0].scores) == (3, "2013022000gm-00a9-0000-aa", (500, 120, -180, -440))
+
+
 def test_a_name_that_looks_like_a_score_or_holds_brackets():
     # the score is read after the *last* "(": the name keeps every other bracket
     parsed = parse_line("00:03 | 20 | 四鳳南喰赤－ | <a href=\"x\">牌譜</a> | a(+1.0)(+44.0) (b)(+6.0) )(-15.0) c|d(-35.0)<br>",

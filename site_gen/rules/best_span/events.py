@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Any
 
@@ -44,12 +45,19 @@ def _results_table(slug: str, lobby: str, games: list[GameOutcome], settings: Se
             if name == NO_NAME:
                 continue
             row = totals.setdefault(name, {"player": name, "player_url": player_urls.get(name), "games": 0,
-                                           "points": Fraction(0), "score": Fraction(0), "places": [0, 0, 0, 0]})
+                                           "points": None, "score": 0, "places": [0, 0, 0, 0]})
             row["games"] += 1
-            row["points"] += settings.place_points[seat]
-            row["score"] += Fraction(o.game.scores[seat], 10)
+            row["score"] += o.game.scores[seat]  # tenths, in integers: a Fraction once per row below
             row["places"][seat] += 1
-    ranked = rank_desc(list(totals.values()), keys=lambda r: (r["points"], r["score"]), name=lambda r: r["player"])
+    # (points, score) as whole numbers in the same order: the sort compares ints, not Fractions
+    scale = math.lcm(*(p.denominator for p in settings.place_points))
+    units = [int(p * scale) for p in settings.place_points]
+    order: dict[str, tuple[int, int]] = {}
+    for row in totals.values():
+        order[row["player"]] = (sum(n * u for n, u in zip(row["places"], units)), row["score"])
+        row["points"] = sum((n * p for n, p in zip(row["places"], settings.place_points)), Fraction(0))
+        row["score"] = Fraction(row["score"], 10)
+    ranked = rank_desc(list(totals.values()), keys=lambda r: order[r["player"]], name=lambda r: r["player"])
     rows = [{**r.item, "rank": r.rank, **{f"place{i + 1}": c for i, c in enumerate(r.item["places"])}}
             for r in ranked]
     for row in rows:
@@ -70,8 +78,12 @@ def event_pages(info: CompetitionInfo, settings: Settings, result: BestSpanResul
     """(pages, CSV tables, [(lobby, url)]) for every lobby in direct_lobbies."""
     slugs = unique_slugs(list(settings.direct_lobbies), fallback="lobby")
     pages, tables, links = [], [], []
+    by_lobby: dict[str, list[GameOutcome]] = {lobby: [] for lobby in settings.direct_lobbies}
+    for o in result.outcomes:  # one pass for every lobby
+        if o.kind is not None and o.game.family == "sca" and o.game.lobby in by_lobby:
+            by_lobby[o.game.lobby].append(o)
     for lobby in settings.direct_lobbies:
-        games = [o for o in result.outcomes if o.kind is not None and o.game.family == "sca" and o.game.lobby == lobby]
+        games = by_lobby[lobby]
         url = f"{info.slug}/events/{slugs[lobby]}/"
         results = _results_table(slugs[lobby], lobby, games, settings, player_urls)
         pages.append(Page(url, f"{templates}/event.html", Text(N_("%(competition)s: lobby %(lobby)s"),

@@ -121,15 +121,19 @@ class LogReader:
 
     def read(self, source: LogSource, archives: Archives | None = None) -> None:
         scanner = self.scanners[source.name.family]
-        name = source.name
+        day, file = source.name.day, source.name.canonical
         display = self._relative(source.display)
 
         def malformed(line: int, why: str) -> None:
             self.diags.warning(source.display, line, f"malformed line skipped: {why}")
 
+        def game(family, line, lobby, hour, minute, length, rule, players, scores, chips, log, text) -> Game:
+            # the scanner's fields straight into a Game: no TenhouLine in between
+            return Game(day, hour, minute, file, line, family, intern(lobby), intern(rule), tuple(map(intern, players)),
+                        scores, log, display)
+
         for first, text in read_blocks(source, self.diags, archives=archives):
-            for parsed in scanner.scan(text, first, self._keep, malformed):
-                self.games.append(_game(parsed, name.day, name.canonical, display))
+            self.games += scanner.scan(text, first, self._keep, malformed, game)
 
     def add(self, addition: Addition, number: int, path: Path) -> None:
         """A game the logs miss, placed after the lines of the file its layout and time name."""

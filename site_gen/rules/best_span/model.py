@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo
 JST = ZoneInfo("Asia/Tokyo")
 KINDS = ("direct", "plain", "red")
 NO_NAME = "NoName"
+ORDER = ("day", "hour", "minute", "file", "line")  # the fields that order games (Game.order)
 
 
 @dataclass(frozen=True)
@@ -82,7 +83,7 @@ class Game:
 
     @property
     def order(self) -> tuple:
-        return (self.day, self.hour, self.minute, self.file, self.line)
+        return (self.day, self.hour, self.minute, self.file, self.line)  # the fields of ORDER
 
     @property
     def moment(self) -> dt.datetime:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from site_gen.i18n import N_, Text
@@ -36,8 +37,14 @@ def plain_number(value: Fraction) -> str:
     return f"{float(value):g}" if (value * 10**6).denominator == 1 else str(value)
 
 
+@lru_cache(maxsize=4096)
 def hundredths(value: int) -> Fraction:
-    return Fraction(value, 100)
+    return Fraction(value, 100)  # few distinct weights: one Fraction each, shared by every row
+
+
+@lru_cache(maxsize=4096)
+def _tenths(score: int) -> Fraction:
+    return Fraction(score, 10)  # scores repeat across a million rows: one Fraction each
 
 
 def point_decimals(settings: Settings) -> int:
@@ -137,14 +144,14 @@ def span_games_table(settings: Settings, p: PlayerResult) -> Table:
         Column("note", N_("Note")),
     )
     span = p.span
-    rows, total = [], Fraction(0)
+    rows, total = [], 0
     for k in range(span.length):
         index = (span.start + k) % len(span.sequence)
         played: Played = span.sequence[index]
-        total += played.points
+        total += played.points  # int while the points are whole: shown as a Fraction, built once
         rows.append({"n": k + 1, "game": index + 1, "when": when(played.game), "rule": _rule(played.game),
-                     "kind": KIND_WORDS[played.kind], "place": played.place, "score": Fraction(played.score, 10),
-                     "points": played.points, "weight": hundredths(played.weight), "total": total,
+                     "kind": KIND_WORDS[played.kind], "place": played.place, "score": _tenths(played.score),
+                     "points": played.points, "weight": hundredths(played.weight), "total": Fraction(total),
                      "note": Text(N_("wraps around: back to game 1")) if k and index == 0 else ""})
     return Table("", Text(N_("The best span: %(count)s games"), count=span.length), columns, rows,
                  note=N_("Game: the game's number in the sequence the span was taken from (the sequence without red games).")

@@ -28,13 +28,27 @@ def _folded(text: str) -> str:
     return unicodedata.normalize("NFKC", text).casefold()
 
 
+class NameHints:
+    """For participants without a game: a log name that is their ID in other widths or
+    case, else the closest. The names seen are sorted and folded once, not once per
+    participant (a year's logs hold tens of thousands of names)."""
+
+    def __init__(self, seen: frozenset[str]):
+        self.names = sorted(seen)
+        self.folded: dict[str, list[str]] = {}
+        for name in self.names:
+            self.folded.setdefault(_folded(name), []).append(name)
+
+    def hint(self, player: str) -> str:
+        same = [n for n in self.folded.get(_folded(player), ()) if n != player]  # sorted already
+        if same:
+            return f'; the logs have "{same[0]}" (Tenhou IDs are matched exactly as written)'
+        return did_you_mean(player, self.names)
+
+
 def name_hint(player: str, seen: frozenset[str]) -> str:
     """A log name that is the participant's ID in other widths or case, else the closest."""
-    folded = _folded(player)
-    same = sorted(n for n in seen if n != player and _folded(n) == folded)
-    if same:
-        return f'; the logs have "{same[0]}" (Tenhou IDs are matched exactly as written)'
-    return did_you_mean(player, sorted(seen))
+    return NameHints(seen).hint(player)
 
 
 def report(data: BestSpanData, settings: Settings, result: BestSpanResult, diags: Diagnostics) -> None:
@@ -54,8 +68,10 @@ def report(data: BestSpanData, settings: Settings, result: BestSpanResult, diags
                           f"add: the game does not count ({why_not_counted(game, settings)})")
         elif participants.isdisjoint(game.players):
             diags.notice(data.corrections_path, game.added, "add: the game names no participant")
+    hints = None
     for player in result.players:
         if not player.games:
+            hints = hints or NameHints(data.names_seen)
             diags.notice(data.participants_path, player.participant.line,
                          f'participant "{player.player}" has no counted game in the logs'
-                         f"{name_hint(player.player, data.names_seen)}")
+                         f"{hints.hint(player.player)}")

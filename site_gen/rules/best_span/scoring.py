@@ -10,10 +10,12 @@ import math
 from dataclasses import dataclass, replace
 from functools import cached_property
 from fractions import Fraction
+from operator import attrgetter
 
 from site_gen.ranking import rank_desc
 from site_gen.rules.best_span.model import (
     KINDS,
+    ORDER,
     BestSpanData,
     Exclusion,
     Game,
@@ -80,26 +82,33 @@ class PlayerResult:
         return self.participant.player
 
     @cached_property
-    def kinds(self) -> dict[str, int]:
-        counts = dict.fromkeys(KINDS, 0)
+    def _tally(self) -> tuple[dict[str, int], tuple[int, int, int, int], int]:
+        """Games of each kind, of each place, and the score total (tenths): one pass over
+        the games for every statistic the pages and the document show."""
+        kinds = dict.fromkeys(KINDS, 0)
+        places = [0, 0, 0, 0]
+        score = 0
         for p in self.games:
-            counts[p.kind] += 1
-        return counts
+            kinds[p.kind] += 1
+            places[p.seat] += 1
+            score += p.game.scores[p.seat]
+        return kinds, tuple(places), score
 
-    @cached_property
+    @property
+    def kinds(self) -> dict[str, int]:
+        return self._tally[0]
+
+    @property
     def places(self) -> tuple[int, int, int, int]:
-        counts = [0, 0, 0, 0]
-        for p in self.games:
-            counts[p.seat] += 1
-        return tuple(counts)
+        return self._tally[1]
 
     @property
     def average_place(self) -> Fraction | None:
-        return Fraction(sum(p.place for p in self.games), len(self.games)) if self.games else None
+        return Fraction(sum(i * n for i, n in enumerate(self.places, start=1)), len(self.games)) if self.games else None
 
     @property
     def average_score(self) -> Fraction | None:
-        return Fraction(sum(p.score for p in self.games), 10 * len(self.games)) if self.games else None
+        return Fraction(self._tally[2], 10 * len(self.games)) if self.games else None
 
     @cached_property
     def points(self) -> int | Fraction:
@@ -119,7 +128,7 @@ class PlayerResult:
         return (0, 0, 0, 0)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # one per game read: slots keep a million of them small
 class GameOutcome:
     game: Game
     kind: str | None  # None: not a counted game (format, table, lobby or period)
@@ -159,10 +168,14 @@ def kind_of(game: Game, settings: Settings) -> str | None:
 
 
 def outcomes(data: BestSpanData, settings: Settings) -> tuple[tuple[GameOutcome, ...], tuple[int, ...]]:
-    by_minute: dict[tuple, list[int]] = {}
-    games = sorted(data.games, key=lambda g: g.order)
-    for index, game in enumerate(games):
-        by_minute.setdefault((game.day, game.hour, game.minute), []).append(index)
+    games = sorted(data.games, key=attrgetter(*ORDER))  # Game.order, without a tuple property per game
+    minutes = {(r.day, r.hour, r.minute) for r in data.removals}
+    by_minute: dict[tuple, list[int]] = {}  # only the minutes a removal names
+    if minutes:
+        for index, game in enumerate(games):
+            minute = (game.day, game.hour, game.minute)
+            if minute in minutes:
+                by_minute.setdefault(minute, []).append(index)
     removed: dict[int, Removal] = {}
     matches = []
     for removal in data.removals:
@@ -170,8 +183,17 @@ def outcomes(data: BestSpanData, settings: Settings) -> tuple[tuple[GameOutcome,
         matches.append(len(hits))
         for i in hits:
             removed.setdefault(i, removal)
-    result = tuple(GameOutcome(g, kind_of(g, settings), removed.get(i)) for i, g in enumerate(games))
-    return result, tuple(matches)
+    # outside the direct lobbies a game's kind follows from its rule word and its day alone
+    kinds: dict[tuple, str | None] = {}
+    result = []
+    for i, g in enumerate(games):
+        if g.family == "sca":
+            kind = kind_of(g, settings)
+        else:
+            key = (g.family, g.rule, g.day)
+            kind = kinds[key] if key in kinds else kinds.setdefault(key, kind_of(g, settings))
+        result.append(GameOutcome(g, kind, removed.get(i)))
+    return tuple(result), tuple(matches)
 
 
 # --- steps 2-4: a participant's sequence and best span ------------------------------
@@ -206,13 +228,13 @@ def player_span(games: tuple[Played, ...], settings: Settings) -> BestSpan | Non
 def sequences(results: tuple[GameOutcome, ...], players: set[str], settings: Settings) -> dict[str, list[Played]]:
     played: dict[str, list[Played]] = {p: [] for p in players}
     points = [int(x) if x.denominator == 1 else x for x in settings.place_points]
+    weights = {kind: settings.weights.of(kind) for kind in KINDS}
     for outcome in results:
-        if not outcome.counted:
+        if outcome.kind is None or outcome.removed_by is not None:  # not counted
             continue
-        weight = settings.weights.of(outcome.kind)
         for seat, name in enumerate(outcome.game.players):
             if name in played:
-                played[name].append(Played(outcome.game, seat, outcome.kind, points[seat], weight))
+                played[name].append(Played(outcome.game, seat, outcome.kind, points[seat], weights[outcome.kind]))
     return played
 
 

@@ -35,17 +35,18 @@ def best_span(points: Sequence, weights: Sequence[int], target) -> Span | None:
         raise ValueError("the target must be positive")
     if n == 0 or sum(points) < target:
         return None
+    twice_points, twice_weights = [*points, *points], [*weights, *weights]  # the circle, unrolled
     best: tuple | None = None
     end = 0  # exclusive, on the doubled sequence
     got_points, got_weight = 0, 0
     for start in range(n):
         while got_points < target:  # never passes start + n: the whole circle reaches it
-            got_points += points[end % n]
-            got_weight += weights[end % n]
+            got_points += twice_points[end]
+            got_weight += twice_weights[end]
             end += 1
-        candidate = (got_weight, end - start, start, got_points)
-        if best is None or candidate[:3] < best[:3]:
-            best = candidate
+        # starts only grow, so (weight, length) decides: on a tie the earlier start stays
+        if best is None or got_weight < best[0] or (got_weight == best[0] and end - start < best[1]):
+            best = (got_weight, end - start, start, got_points)
         got_points -= points[start]
         got_weight -= weights[start]
     weight, length, start, total = best

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 
 from site_gen.i18n import N_, Text
 from site_gen.rules.swiss_cut.model import Settings, TournamentData
@@ -33,6 +34,14 @@ class Column:
     decided: bool  # the column's last round (or the final) is played
     through_label: str  # "through to round 5", "" for the final
 
+    @cached_property
+    def by_player(self) -> dict[str, Entry]:
+        """Each player's (first) entry: a page per player looks up every column."""
+        found: dict[str, Entry] = {}
+        for e in self.entries:
+            found.setdefault(e.player, e)
+        return found
+
 
 def groups(settings: Settings) -> list[tuple[int, ...]]:
     first = settings.first_cut if settings.first_cut and settings.first_cut <= settings.rounds else settings.rounds + 1
@@ -50,10 +59,13 @@ def _players_of(rounds: tuple[int, ...], data: TournamentData, settings: Setting
     """The column's players: those seated in its rounds (the latest first), else those
     qualified for its first round."""
     seen: list[str] = []
+    known: set[str] = set()  # the players in `seen`, for lookups in constant time
     for number in reversed(rounds):
         found = data.round(number)
         if found is not None:
-            seen += [p for p in found.players if p not in seen]
+            new = [p for p in found.players if p not in known]
+            seen += new
+            known.update(new)
     return seen or list(qualified(rounds[0], data, settings, result.all_standings) or ())
 
 
@@ -90,4 +102,4 @@ def columns(data: TournamentData, settings: Settings, result: TournamentResult) 
 
 def path_of(player: str, cols: list[Column]) -> list[tuple[Column, Entry | None]]:
     """Where a player stands in each column (None: did not reach it)."""
-    return [(c, next((e for e in c.entries if e.player == player), None)) for c in cols]
+    return [(c, c.by_player.get(player)) for c in cols]

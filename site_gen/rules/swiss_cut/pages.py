@@ -96,9 +96,12 @@ def round_table(round_result: RoundResult, urls: dict[str, str]) -> Table:
 def table_blocks(round_result: RoundResult, urls: dict[str, str]) -> list[Table]:
     """One small table per game table: how a player finds their seat and result."""
     rows = _seat_rows(round_result, urls)
+    by_table: dict[int, list[dict[str, Any]]] = {}
+    for r in rows:  # one pass, not one per table
+        by_table.setdefault(r["table"], []).append(r)
     blocks = []
     for table in round_result.tables:
-        mine = [r for r in rows if r["table"] == table.table]
+        mine = by_table.get(table.table, [])
         total = table.score_sum
         note = "" if total in (None, 0) else Text(N_("The scores add up to %(total)s, not 0."), total=total)
         blocks.append(Table("", Text(N_("Table %(number)s"), number=table.table), SEAT_COLUMNS, mine, note=note))

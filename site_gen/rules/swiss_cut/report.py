@@ -68,8 +68,9 @@ def _members(round_file: RoundFile, data: TournamentData, settings: Settings, st
         return False
     before = standings.get(number - 1)
     ok = True
+    allowed = set(expected)
     for seat in round_file.seats:
-        if seat.player not in expected:
+        if seat.player not in allowed:
             why = _why_not(seat.player, number, data, settings, before)
             diags.error(round_file.path, seat.line, f'"{seat.player}" is not qualified for round {number} ({why})')
             ok = False

@@ -4,6 +4,7 @@ played round, the final and the tournament ranking out. Pure and exact."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from site_gen.rules.swiss_cut.mi import SeatResult, TableResult, score_table
 from site_gen.rules.swiss_cut.model import RoundFile, Settings, TournamentData
@@ -27,11 +28,16 @@ class RoundResult:
         return sum(1 for s in self.seats if s.seat.score is not None)
 
     def seat_of(self, player: str) -> tuple[TableResult, SeatResult] | None:
+        return self._seat_index.get(player)
+
+    @cached_property
+    def _seat_index(self) -> dict[str, tuple[TableResult, SeatResult]]:
+        """Each player's first seat, found once: a page per player looks up every round."""
+        found: dict[str, tuple[TableResult, SeatResult]] = {}
         for table in self.tables:
             for seat in table.seats:
-                if seat.player == player:
-                    return table, seat
-        return None
+                found.setdefault(seat.player, (table, seat))
+        return found
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ which puts such players in registration order.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from fractions import Fraction
 from typing import Iterable
 
@@ -37,11 +38,26 @@ class Standings:
     order: tuple[str, ...]  # strict order for cuts and seatings: rank, then registration
 
     def row(self, player: str) -> StandingRow | None:
-        return next((r for r in self.rows if r.player == player), None)
+        return self._rows.get(player)
 
     def position(self, player: str) -> int | None:
         """0-based place in the strict order."""
-        return self.order.index(player) if player in self.order else None
+        return self._positions.get(player)
+
+    # indexes made once: pages and checks look up every player after every round
+    @cached_property
+    def _rows(self) -> dict[str, StandingRow]:
+        rows: dict[str, StandingRow] = {}
+        for r in self.rows:
+            rows.setdefault(r.player, r)
+        return rows
+
+    @cached_property
+    def _positions(self) -> dict[str, int]:
+        positions: dict[str, int] = {}
+        for i, p in enumerate(self.order):
+            positions.setdefault(p, i)
+        return positions
 
     def tie_groups(self) -> list[tuple[int, tuple[str, ...]]]:
         """(first 0-based position, players) of every group equal on every key, in the

@@ -14,6 +14,8 @@ from site_gen.rules.thematic_marathon.tournament import GroupTable
 # a result from one player's side: (symbol, words)
 _WIN, _DRAW, _LOSS = ("1", N_("won")), ("½", N_("drew")), ("0", N_("lost"))
 _WIN_FORFEIT, _LOSS_FORFEIT, _UNPLAYED = ("+", N_("won by forfeit")), ("−", N_("lost by forfeit")), ("·", N_("not yet played"))
+# each result's words as a Text, made once: a crosstable shows them for every game twice
+_WORDS = {words: Text(words) for _, words in (_WIN, _DRAW, _LOSS, _WIN_FORFEIT, _LOSS_FORFEIT, _UNPLAYED)}
 
 
 def _side(game: Game, player: str) -> tuple[str, str]:
@@ -28,31 +30,41 @@ def _side(game: Game, player: str) -> tuple[str, str]:
     return _WIN if won else _LOSS
 
 
-def _cell(player: str, opponent: str, games: list[Game], scheme: GamePoints) -> dict[str, Any]:
+def _cell(player: str, opponent: str, pairs: dict[frozenset, list[Game]], scheme: GamePoints) -> dict[str, Any]:
     """Both games of a pair from `player`'s side, the one they moved first in listed first."""
-    own = sorted((g for g in games if set(g.players) == {player, opponent}), key=lambda g: g.first != player)
+    own = sorted(pairs.get(frozenset((player, opponent)), ()), key=lambda g: g.first != player)
     entries, points = [], 0
     for g in own:
         symbol, words = _side(g, player)
+        words = _WORDS[words]
         first = g.first == player
         if first:
-            title = (Text(N_("%(result)s against %(opponent)s, first move (board %(board)s)"), result=Text(words),
+            title = (Text(N_("%(result)s against %(opponent)s, first move (board %(board)s)"), result=words,
                           opponent=opponent, board=g.board) if g.board
-                     else Text(N_("%(result)s against %(opponent)s, first move"), result=Text(words), opponent=opponent))
+                     else Text(N_("%(result)s against %(opponent)s, first move"), result=words, opponent=opponent))
         else:
-            title = (Text(N_("%(result)s against %(opponent)s (board %(board)s)"), result=Text(words),
+            title = (Text(N_("%(result)s against %(opponent)s (board %(board)s)"), result=words,
                           opponent=opponent, board=g.board) if g.board
-                     else Text(N_("%(result)s against %(opponent)s"), result=Text(words), opponent=opponent))
+                     else Text(N_("%(result)s against %(opponent)s"), result=words, opponent=opponent))
         entries.append({"symbol": symbol, "first": first, "title": title})
         if g.result is not None:
             points += g.points(scheme)[0 if first else 1]
     return {"games": entries, "points": points}
 
 
+def _pairs(games) -> dict[frozenset, list[Game]]:
+    """The games of each pair of players, in table order: one pass over the games, not one
+    per cell of the crosstable."""
+    pairs: dict[frozenset, list[Game]] = {}
+    for g in games:
+        pairs.setdefault(frozenset(g.players), []).append(g)
+    return pairs
+
+
 def crosstable(table: GroupTable, caption: str, scheme: GamePoints, player_urls: Mapping[str, str],
                final_label: str = N_("seeding order")) -> dict[str, Any]:
     players = table.players
-    games = list(table.games)
+    pairs = _pairs(table.games)
     rows = []
     for row in table.rows:
         rows.append({
@@ -61,7 +73,7 @@ def crosstable(table: GroupTable, caption: str, scheme: GamePoints, player_urls:
             "url": player_urls.get(row.player),
             "points": row.points,
             "played": row.played,
-            "cells": [None if other == row.player else _cell(row.player, other, games, scheme) for other in players],
+            "cells": [None if other == row.player else _cell(row.player, other, pairs, scheme) for other in players],
         })
     return {
         "caption": caption,

@@ -232,7 +232,8 @@ def read_layout(path: Path, diags: Diagnostics, entrants: list[str], check: Play
         good = _no_repeats(groups, path, key, diags) and good
         values[key] = tuple(tuple(g) for g, _ in groups)
         if key == "phase1" and values[key]:
-            missing = [e for e in entrants if not any(e in g for g in values[key])]
+            placed = {name for g in values[key] for name in g}
+            missing = [e for e in entrants if e not in placed]
             if missing:
                 diags.error(path, line, f"phase1 leaves out {', '.join(missing)}: every entrant plays in a phase-1 group")
                 good = False

@@ -56,7 +56,8 @@ def master_table(games: Sequence[Game], qualifiers: Sequence, settings: Settings
     after_c = sorted(players, key=lambda p: (-first[p], *tie(p)))
     half = settings.master_size // 2
     best, rest = after_c[:half], after_c[half:]
-    best.sort(key=lambda p: (-(first[p] + second[p]), after_c.index(p)))
+    place = {p: i for i, p in enumerate(after_c)}
+    best.sort(key=lambda p: (-(first[p] + second[p]), place[p]))
     rows = tuple(
         MasterRow(i + 1, p, first[p], second[p], played[p], i < len(best))
         for i, p in enumerate(best + rest)

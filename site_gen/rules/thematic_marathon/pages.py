@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from site_gen import tiebreak
@@ -11,8 +12,8 @@ from site_gen.rules.thematic_marathon import tables
 from site_gen.rules.thematic_marathon.crosstable import crosstable, leagues, reasons
 from site_gen.rules.thematic_marathon.document import document
 from site_gen.rules.thematic_marathon.model import MarathonData, Settings
-from site_gen.rules.thematic_marathon.scoring import MarathonResult
-from site_gen.rules.thematic_marathon.tournament import TournamentResult
+from site_gen.rules.thematic_marathon.scoring import MarathonResult, Qualifier, StandingRow
+from site_gen.rules.thematic_marathon.tournament import GroupTable, TournamentResult
 from site_gen.slugs import unique_slugs
 
 TEMPLATES = "thematic-marathon"
@@ -34,10 +35,11 @@ def _tournament_page(t: TournamentResult, settings: Settings, urls: dict[str, st
             for g in t.semifinals]
     if t.final and t.final.rows:
         csv.append(tables.group_table(t.final, f"tournament-{t.slug}-final", Text(N_("%(game)s: final"), game=game), urls))
+    finalists = set(t.finalists)
     bracket = {
         "semifinals": [
             {"number": g.number, "rows": [{"rank": r.rank, "player": r.player, "url": urls.get(r.player),
-                                           "points": r.points, "advances": r.player in t.finalists,
+                                           "points": r.points, "advances": r.player in finalists,
                                            "bonus": t.row(r.player).bonus if t.row(r.player) else 0} for r in g.rows]}
             for g in t.semifinals
         ],
@@ -50,36 +52,81 @@ def _tournament_page(t: TournamentResult, settings: Settings, urls: dict[str, st
     return context, [ranking, *csv]
 
 
-def _player_context(player: str, result: MarathonResult, urls: dict[str, str], base: str) -> dict[str, Any]:
+def _tiebreaks(t: TournamentResult) -> dict[str, list[dict[str, Any]]]:
+    """Each player's tie-breaks (not by points) in the tournament's tables, in table order:
+    the reasons are read once per table, not once per player of the marathon."""
+    found: dict[str, list[dict[str, Any]]] = {}
+    for table in (*t.phase1, *t.semifinals, *((t.final,) if t.final else ())):
+        name = (Text(N_("the final")) if table.number == 0
+                else Text(N_("phase-1 group %(number)s"), number=table.number) if table.phase == "1"
+                else Text(N_("semifinal group %(number)s"), number=table.number))
+        for r in table.ordering.reasons:
+            if r.by != tiebreak.POINTS:
+                text = tiebreak.describe(r)
+                for player in dict.fromkeys((r.ahead, r.behind)):
+                    found.setdefault(player, []).append({"where": name, "ahead": r.ahead, "text": text})
+    return found
+
+
+@dataclass(frozen=True)
+class _Lookups:
+    """What the player pages look up, indexed once by player (a scan per player and
+    tournament would grow with the square of the players)."""
+
+    states: dict[str, str]  # tournament slug -> status
+    groups: dict[str, dict[str, GroupTable]]  # tournament slug -> player -> phase-1 group
+    tiebreaks: dict[str, dict[str, list[dict[str, Any]]]]  # tournament slug -> player -> tie-breaks
+    standings: tuple[dict[str, StandingRow], ...]  # per thematic group: player -> row
+    marathon: dict[str, StandingRow]
+    qualifiers: dict[str, Qualifier]
+
+
+def _first_by_player(items) -> dict:
+    found: dict = {}
+    for item in items:
+        found.setdefault(item.player, item)
+    return found
+
+
+def _lookups(result: MarathonResult) -> _Lookups:
+    groups = {t.slug: {} for t in result.tournaments}
+    for t in result.tournaments:
+        for g in t.phase1:
+            for p in g.players:
+                groups[t.slug].setdefault(p, g)
+    return _Lookups(
+        states={t.slug: tables.status(t) for t in result.tournaments},
+        groups=groups,
+        tiebreaks={t.slug: _tiebreaks(t) for t in result.tournaments},
+        standings=tuple(_first_by_player(g.standings) for g in result.groups),
+        marathon=_first_by_player(result.marathon),
+        qualifiers=_first_by_player(result.master),
+    )
+
+
+def _player_context(player: str, result: MarathonResult, urls: dict[str, str], base: str,
+                    look: _Lookups) -> dict[str, Any]:
     entries = []
     for t in result.tournaments:
         row = t.row(player)
         if row is None:
             continue
-        group = next((g for g in t.phase1 if row.player in g.players), None)
-        tiebreaks = []
-        for table in (*t.phase1, *t.semifinals, *((t.final,) if t.final else ())):
-            if player in table.players:
-                name = (Text(N_("the final")) if table.number == 0
-                        else Text(N_("phase-1 group %(number)s"), number=table.number) if table.phase == "1"
-                        else Text(N_("semifinal group %(number)s"), number=table.number))
-                tiebreaks += [{"where": name, "ahead": r.ahead, "text": tiebreak.describe(r)} for r in table.ordering.reasons
-                              if r.by != tiebreak.POINTS and player in (r.ahead, r.behind)]
-        entries.append({"t": t, "row": row, "url": f"{base}tournaments/{t.slug}/", "group": group,
-                        "winner": t.winner == player, "status": tables.status(t), "tiebreaks": tiebreaks})
+        entries.append({"t": t, "row": row, "url": f"{base}tournaments/{t.slug}/", "group": look.groups[t.slug].get(player),
+                        "winner": t.winner == player, "status": look.states[t.slug],
+                        "tiebreaks": look.tiebreaks[t.slug].get(player, [])})
     standings = []
-    for g in result.groups:
-        row = next((r for r in g.standings if r.player == player), None)
+    for g, rows in zip(result.groups, look.standings):
+        row = rows.get(player)
         if row is not None:
             standings.append({"group": g.group, "row": row, "final": g.final_row(player), "url": f"{base}groups/{g.group.slug}/",
                               "finalist": player in g.finalists, "has_final": g.final is not None})
     return {
         "player": player,
-        "marathon": next((r for r in result.marathon if r.player == player), None),
+        "marathon": look.marathon.get(player),
         "entries": entries,
         "standings": standings,
         "candidates": result.candidates.get(player, ()),
-        "qualifier": next((q for q in result.master if q.player == player), None),
+        "qualifier": look.qualifiers.get(player),
         "inactive": result.inactive.get(player),
     }
 
@@ -131,9 +178,10 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
                            "final_games": [{"game": games.get(x.game, x.game), **_game_row(x, urls)} for x in g.final_games],
                            "tournament_urls": {t.slug: f"{base}tournaments/{t.slug}/" for t in g.tournaments},
                            "csv": [standings.slug] + ([final.slug] if final else [])}))
+    look = _lookups(result)
     for player in result.players:
         pages.append(Page(urls[player], f"{TEMPLATES}/player.html", f"{player} — {info.name}",
-                          {**common, **_player_context(player, result, urls, base)}))
+                          {**common, **_player_context(player, result, urls, base, look)}))
     search = [SearchEntry(info.name, base, "competition")] + [
         SearchEntry(name, url, "player", info.name) for name, url in sorted(urls.items())
     ]

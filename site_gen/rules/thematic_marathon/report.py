@@ -4,13 +4,15 @@ who did not qualify (warnings)."""
 
 from __future__ import annotations
 
+from typing import Collection
+
 from site_gen.diagnostics import Diagnostics
 from site_gen.rules.thematic_marathon.model import FINAL, PHASE1, Game, MarathonData, Settings
 from site_gen.rules.thematic_marathon.scoring import MarathonResult
 from site_gen.rules.thematic_marathon.tournament import GroupTable, TournamentResult
 
 
-def _outsiders(game: Game, players: tuple[str, ...]) -> list[str]:
+def _outsiders(game: Game, players: Collection[str]) -> list[str]:
     return [p for p in game.players if p not in players]
 
 
@@ -19,6 +21,8 @@ def _members(table: GroupTable) -> str:
 
 
 def _tournament(t: TournamentResult, path: str, games: tuple[Game, ...], diags: Diagnostics) -> None:
+    members = {(table.phase, table.number): frozenset(table.players)
+               for table in (*t.phase1, *t.semifinals, t.final) if table}
     for game in games:
         if game.phase == FINAL:
             table, name = t.final, "the final"
@@ -31,7 +35,7 @@ def _tournament(t: TournamentResult, path: str, games: tuple[Game, ...], diags: 
                 diags.error(path, game.line, f"{name} does not exist: {what} of {t.tournament.game} {has}")
                 continue
             table = tables[game.group - 1]
-        outside = _outsiders(game, table.players if table else ())
+        outside = _outsiders(game, members[table.phase, table.number] if table else ())
         if outside:
             who = " and ".join(f'"{p}"' for p in outside)
             diags.error(path, game.line, f"{who} {'is' if len(outside) == 1 else 'are'} not in {name} "
@@ -53,5 +57,5 @@ def report(data: MarathonData, settings: Settings, result: MarathonResult, diags
                             f"{', '.join(g.finalists) or 'nobody'})")
     qualified = {q.player for q in result.master}
     for game in data.master:
-        for p in _outsiders(game, tuple(qualified)):
+        for p in _outsiders(game, qualified):
             diags.warning(data.paths["master"], game.line, f'"{p}" is not among the Master qualifiers computed from the standings')

@@ -117,7 +117,8 @@ def group_final(standings, games: tuple[Game, ...] | None, settings: Settings, s
     finalists = tuple(r.player for r in standings[: settings.group_final_size])
     if games is None:
         return finalists, None, ()
-    inside = tuple(g for g in games if g.first in finalists and g.second in finalists and g.first != g.second)
+    member = set(finalists)
+    inside = tuple(g for g in games if g.first in member and g.second in member and g.first != g.second)
     points = {p: 0 for p in finalists}
     played = {p: 0 for p in finalists}
     for g in inside:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Callable, Sequence
 
 from site_gen import tiebreak
@@ -39,12 +40,16 @@ class GroupTable:
     games: tuple[Game, ...]  # the games of this table whose players both belong to it
     ordering: tiebreak.Ordering
 
-    @property
+    @cached_property
     def players(self) -> tuple[str, ...]:
         return tuple(r.player for r in self.rows)
 
+    @cached_property
+    def _by_player(self) -> dict[str, GroupRow]:
+        return {r.player: r for r in self.rows}
+
     def row(self, player: str) -> GroupRow | None:
-        return next((r for r in self.rows if r.player == player), None)
+        return self._by_player.get(player)
 
     def place(self, player: str) -> int | None:
         row = self.row(player)
@@ -92,15 +97,19 @@ class TournamentResult:
     def finalists(self) -> tuple[str, ...]:
         return self.final.players if self.final else ()
 
-    def row(self, player: str) -> RankingRow | None:
-        return next((r for r in self.ranking if r.player == player), None)
+    @cached_property
+    def _by_player(self) -> dict[str, RankingRow]:
+        return {r.player: r for r in self.ranking}
 
-    @property
+    def row(self, player: str) -> RankingRow | None:
+        return self._by_player.get(player)
+
+    @cached_property
     def games(self) -> tuple[Game, ...]:
         tables = (*self.phase1, *self.semifinals, *((self.final,) if self.final else ()))
         return tuple(g for t in tables for g in t.games)
 
-    @property
+    @cached_property
     def played(self) -> int:
         return sum(1 for g in self.games if g.result is not None)
 
@@ -110,23 +119,39 @@ def group_table(
 ) -> GroupTable:
     """Step 1: points from the group's games, then mini-leagues among the tied, then seeding."""
     members = tuple(members)
-    inside = tuple(g for g in games if g.first in members and g.second in members and g.first != g.second)
+    member = set(members)
+    inside = tuple(g for g in games if g.first in member and g.second in member and g.first != g.second)
     decided = [tiebreak.Result(g.players, g.points(settings.game_points)) for g in inside if g.result is not None]
     points = tiebreak.total_points(members, decided)
-    played = {p: sum(1 for r in decided if p in r.players) for p in members}
+    played = dict.fromkeys(members, 0)
+    for r in decided:  # one pass, not one per member
+        for p in set(r.players):
+            played[p] += 1
     ordering = tiebreak.order(members, points, decided, seed)
     rows = tuple(GroupRow(i + 1, p, points[p], played[p]) for i, p in enumerate(ordering.order))
     return GroupTable(phase, number, rows, inside, ordering)
 
 
-def _games_of(games: Sequence[Game], phase: str, number: int | None) -> list[Game]:
-    return [g for g in games if g.phase == phase and g.group == number]
+def _games_by_table(games: Sequence[Game]) -> dict[tuple[str, int | None], list[Game]]:
+    """The games of each (phase, group number), in file order: one pass for every table."""
+    tables: dict[tuple[str, int | None], list[Game]] = {}
+    for g in games:
+        tables.setdefault((g.phase, g.group), []).append(g)
+    return tables
 
 
-def forfeited_everything(player: str, games: Sequence[Game]) -> bool:
-    """At least one game in the tournament and every one of them lost by forfeit."""
-    own = [g for g in games if player in g.players]
-    return bool(own) and all(g.forfeit_loser() == player for g in own)
+def forfeited_all(games: Sequence[Game]) -> set[str]:
+    """The players with at least one game in the tournament and every one of them lost by
+    forfeit, in one pass over the games."""
+    played: set[str] = set()
+    kept_playing: set[str] = set()  # a game not lost by forfeit
+    for g in games:
+        loser = g.forfeit_loser()
+        for p in g.players:
+            played.add(p)
+            if loser != p:
+                kept_playing.add(p)
+    return played - kept_playing
 
 
 def _phase2_entrants(phase1: Sequence[GroupTable], entrants: Sequence[str], settings: Settings, seed: SeedKey) -> list[str]:
@@ -154,6 +179,7 @@ def compute_tournament(
 ) -> TournamentResult:
     entrants = tuple(sorted(set(data.entrants), key=seed))
     layout, games, computed = data.layout, data.games, []
+    by_table = _games_by_table(games)
     # phase 1: as written in groups.yaml, else from the ratings when there are enough entrants
     if layout.phase1 is not None:
         phase1_members = [list(g) for g in layout.phase1]
@@ -162,7 +188,7 @@ def compute_tournament(
         enough = grouping.has_phase1(len(entrants), settings.phase1_min_players)
         phase1_members = grouping.phase1_groups(entrants, settings.phase1_group_max) if enough else []
     phase1 = tuple(
-        group_table(PHASE1, i, members, _games_of(games, PHASE1, i), settings, seed)
+        group_table(PHASE1, i, members, by_table.get((PHASE1, i), ()), settings, seed)
         for i, members in enumerate(phase1_members, start=1)
     )
     second = _phase2_entrants(phase1, entrants, settings, seed)
@@ -173,7 +199,7 @@ def compute_tournament(
         computed.append(SEMI)
         semi_members = [list(g) for g in grouping.phase2(second).semifinals]
     semifinals = tuple(
-        group_table(SEMI, i, members, _games_of(games, SEMI, i), settings, seed)
+        group_table(SEMI, i, members, by_table.get((SEMI, i), ()), settings, seed)
         for i, members in enumerate(semi_members, start=1)
     )
     advance = grouping.advancing(len(semifinals)) if semifinals else 0
@@ -185,7 +211,7 @@ def compute_tournament(
             final_members = [t.rows[p].player for p in range(advance) for t in semifinals if len(t.rows) > p]
         else:
             final_members = second
-    final = group_table(FINAL, 0, final_members, _games_of(games, FINAL, None), settings, seed) if entrants else None
+    final = group_table(FINAL, 0, final_members, by_table.get((FINAL, None), ()), settings, seed) if entrants else None
     ranking = _ranking(entrants, phase1, semifinals, final, games, settings, seed)
     return TournamentResult(group, definition, data.started, entrants, phase1, tuple(second), semifinals, advance,
                             final, ranking, tuple(computed))
@@ -203,6 +229,7 @@ def _ranking(
     """Steps 5 and 6: the final group in order, then the semifinalists who did not reach
     the final (bonus count..1), then the rest by phase-1 place, points and seeding."""
     finalists = list(final.players) if final else []
+    out = forfeited_all(games)
     bonus = {p: (settings.final_bonus[i] if i < len(settings.final_bonus) else 0) for i, p in enumerate(finalists)}
     others = _non_finalists(semifinals, finalists, seed)
     bonus.update({p: len(others) - i for i, p in enumerate(others)})
@@ -216,14 +243,13 @@ def _ranking(
     reached = {**{p: "phase1" for p in rest}, **{p: "semifinal" for p in others}, **{p: "final" for p in finalists}}
     rows = []
     for index, player in enumerate([*finalists, *others, *rest]):
-        out = forfeited_everything(player, games)
         rows.append(RankingRow(
             rank=index + 1,
             player=player,
             phase1_points=group_of[player].row(player).points if player in group_of else 0,
             bonus=bonus.get(player, 0),
-            participation=0 if out else settings.participation_bonus,
+            participation=0 if player in out else settings.participation_bonus,
             reached=reached[player],
-            forfeited_all=out,
+            forfeited_all=player in out,
         ))
     return tuple(rows)

@@ -179,9 +179,19 @@ def _places(p: PlayerResult) -> list[tuple[str, int, bool]]:
     return [(Text(label), count, False) for label, count in zip(PLACES, p.places)]
 
 
+def _shown(p: PlayerResult) -> dict[str, Any]:
+    """What the page shows of a player's result: figures, not every game again (the span's
+    games are in its table; a page's inputs are digested, page_cache)."""
+    span = p.span and {"length": p.span.length, "points": p.span.points, "red_ignored": p.span.red_ignored,
+                       "wraps": p.span.wraps}
+    return {"player": p.player, "participant": p.participant, "excluded": p.excluded, "rank": p.rank, "span": span,
+            "game_count": len(p.games), "kinds": p.kinds, "points": p.points, "average_place": p.average_place,
+            "average_score": p.average_score}
+
+
 def player_page(info: CompetitionInfo, settings: Settings, p: PlayerResult, url: str, common: dict) -> Page:
     return Page(url, f"{TEMPLATES}/player.html", f"{p.player} — {info.name}", {
-        **common, "player": p, "chart": _chart(p), "places": _places(p), "places_max": max(max(p.places), 1),
+        **common, "player": _shown(p), "chart": _chart(p), "places": _places(p), "places_max": max(max(p.places), 1),
         "span_table": span_games_table(settings, p) if p.span else None, "decimals": point_decimals(settings),
         "weight": hundredths(p.span.weight) if p.span else None,
         "weighted_games": hundredths(p.weighted_games),

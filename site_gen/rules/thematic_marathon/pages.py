@@ -111,7 +111,10 @@ def _player_context(player: str, result: MarathonResult, urls: dict[str, str], b
         row = t.row(player)
         if row is None:
             continue
-        entries.append({"t": t, "row": row, "url": f"{base}tournaments/{t.slug}/", "group": look.groups[t.slug].get(player),
+        # what the page shows of the tournament, not its results: a page's inputs are digested
+        # (page_cache), and each player page holding every tournament would cost players²
+        shown = {"tournament": t.tournament, "group": t.group, "entrant_count": len(t.entrants)}
+        entries.append({"t": shown, "row": row, "url": f"{base}tournaments/{t.slug}/", "group": look.groups[t.slug].get(player),
                         "winner": t.winner == player, "status": look.states[t.slug],
                         "tiebreaks": look.tiebreaks[t.slug].get(player, [])})
     standings = []

@@ -24,7 +24,6 @@ import importlib.util
 import random
 import shutil
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -34,9 +33,7 @@ _spec = importlib.util.spec_from_file_location("example_thematic", ROOT / "scrip
 example = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(example)
 
-from site_gen.config import SiteConfig  # noqa: E402
 from site_gen.diagnostics import Diagnostics  # noqa: E402
-from site_gen.project import load_competition  # noqa: E402
 from site_gen.rules.thematic_marathon.model import PHASE1, Settings  # noqa: E402
 from site_gen.rules.thematic_marathon.scaffold import SEED_GROUPS  # noqa: E402
 
@@ -66,16 +63,7 @@ def make_players(rnd: random.Random, count: int) -> list[dict]:
 
 def engine(files: dict[str, str]) -> tuple[object, Diagnostics]:
     """The computed marathon over the files written so far (a scratch copy), and what check says."""
-    with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp) / SLUG
-        for name, text in files.items():
-            (folder / name).parent.mkdir(parents=True, exist_ok=True)
-            (folder / name).write_text(text, encoding="utf-8")
-        diags = Diagnostics(root=folder)
-        competition = load_competition(folder, SiteConfig(), diags)
-        if competition is None or diags.has_errors:
-            raise SystemExit("the generated data has errors:\n" + "\n".join(diags.format()))
-        return competition.result, diags
+    return example.computed(SLUG, files)
 
 
 def groups_yaml(t) -> str:

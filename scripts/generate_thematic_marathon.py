@@ -291,6 +291,13 @@ def generate(folder: Path) -> None:
 
 def group_finalists(folder: Path, files: dict[str, str]) -> dict[str, list[str]]:
     """The first five of each group's standings, from the engine over the files written so far."""
+    result, _ = computed(folder.name, files)
+    return {g.group.slug: list(g.finalists) for g in result.groups}
+
+
+def computed(slug: str, files: dict[str, str]):
+    """(result, diagnostics) of the engine over `files` written to a scratch folder `slug`;
+    stops on any error (a generator bug)."""
     import tempfile
 
     from site_gen.config import SiteConfig
@@ -298,7 +305,7 @@ def group_finalists(folder: Path, files: dict[str, str]) -> dict[str, list[str]]
     from site_gen.project import load_competition
 
     with tempfile.TemporaryDirectory() as tmp:
-        target = Path(tmp) / folder.name
+        target = Path(tmp) / slug
         for name, text in files.items():
             (target / name).parent.mkdir(parents=True, exist_ok=True)
             (target / name).write_text(text, encoding="utf-8")
@@ -306,7 +313,7 @@ def group_finalists(folder: Path, files: dict[str, str]) -> dict[str, list[str]]
         competition = load_competition(target, SiteConfig(), diags)
         if competition is None or diags.has_errors:
             raise SystemExit("the generated data has errors:\n" + "\n".join(diags.format()))
-        return {g.group.slug: list(g.finalists) for g in competition.result.groups}
+        return competition.result, diags
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -11,7 +11,6 @@ import gc
 import io
 import os
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -25,14 +24,7 @@ from site_gen.page_renderer import PageRenderer
 from site_gen.render.environment import theme_dir
 from site_gen.render.formatting import csv_value
 from site_gen import build_state, players_index, site_pages
-
-
-@dataclass(frozen=True)
-class BuildReport:
-    out: Path
-    pages: int
-    files: int
-    written: int  # files whose bytes changed
+from site_gen.build_state import BuildReport, PreviousBuild
 
 
 def analyse(root: Path, diags: Diagnostics, memo: CompetitionMemo | None = None) -> Project | None:
@@ -104,21 +96,20 @@ def long_lived_objects():
 
 def build(root: Path, out: Path, diags: Diagnostics, base_url: str | None = None, jobs: int = 1,
           serving: bool = False, progress_factory=None, incremental: bool = True,
-          memo: CompetitionMemo | None = None) -> BuildReport | None:
+          memo: CompetitionMemo | None = None, previous: PreviousBuild | None = None) -> BuildReport | None:
     """Build the whole site into `out`; on any error nothing is written and None returned.
 
     When nothing the site is made of changed since the last build into `out`, the build
     stops after checking that (the output is already what a clean build would write).
-    `memo` keeps competitions between the builds of one process (serve)."""
+    `memo` keeps competitions between the builds of one process (serve); `previous` is
+    build_state.previous_build() when the caller already asked it."""
     problem = check_output_folder(out, root)
     if problem:
         diags.error(out, None, problem)
         return None
-    fingerprint = build_state.input_fingerprint(root, f"{base_url}\0{serving}")
-    state = build_state.unchanged(root, out, fingerprint) if incremental else None
-    if state is not None:
-        diags.items.extend(build_state.replay(state))
-        return BuildReport(out, state["pages"], len(state["files"]), 0)
+    previous = previous or build_state.previous_build(root, out, base_url, serving, incremental)
+    if previous.state is not None:
+        return build_state.replayed(previous.state, out, diags)
     with long_lived_objects() as keep:
         project = analyse(root, diags, memo)
         if project is None:
@@ -147,7 +138,7 @@ def build(root: Path, out: Path, diags: Diagnostics, base_url: str | None = None
     written = write_site(out, files)
     if renderer.cache:
         renderer.cache.record(renderer.digests)
-    build_state.record(root, out, fingerprint, files, len(pages), diags.items)
+    build_state.record(root, out, previous.fingerprint, files, len(pages), diags.items)
     return BuildReport(out, len(pages), len(files), written)
 
 

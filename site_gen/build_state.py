@@ -12,6 +12,7 @@ import hashlib
 import json
 import os
 import stat
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -124,3 +125,28 @@ def record(root: Path, out: Path, fingerprint: str, files: dict[str, bytes], pag
 
 def replay(state: dict) -> list[Diagnostic]:
     return [Diagnostic(path, line, severity, message) for path, line, severity, message in state["diagnostics"]]
+
+
+@dataclass(frozen=True)
+class PreviousBuild:
+    fingerprint: str  # of this build's inputs
+    state: dict | None  # the last build's record when it had the same inputs and its files are there
+
+
+@dataclass(frozen=True)
+class BuildReport:
+    out: Path
+    pages: int
+    files: int
+    written: int  # files whose bytes changed
+
+
+def previous_build(root: Path, out: Path, base_url: str | None, serving: bool, incremental: bool = True) -> PreviousBuild:
+    fingerprint = input_fingerprint(root, f"{base_url}\0{serving}")
+    return PreviousBuild(fingerprint, unchanged(root, out, fingerprint) if incremental else None)
+
+
+def replayed(state: dict, out: Path, diags) -> BuildReport:
+    """The report of a build skipped because nothing changed: its messages given again."""
+    diags.items.extend(replay(state))
+    return BuildReport(out, state["pages"], len(state["files"]), 0)

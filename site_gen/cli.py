@@ -10,7 +10,7 @@ from typing import Optional
 import typer
 
 from site_gen.diagnostics import Diagnostics
-from site_gen.project import NotAProject, find_root
+from site_gen.project_root import NotAProject, find_root
 
 app = typer.Typer(
     help="Build static sites of competition standings from result files kept in git.",
@@ -67,13 +67,21 @@ def build(
     root: Optional[Path] = RootOption,
 ) -> None:
     """Check all data, compute all standings and write the site."""
-    from site_gen.build import build as run_build
+    from site_gen import build_state
 
     top = _root(root)
     diags = Diagnostics(root=top)
     target = _out(out, top)
-    progress = (lambda n: typer.progressbar(length=n, label="Rendering", file=sys.stderr)) if _show_progress() else None
-    report = run_build(top, target, diags, base_url=base_url, jobs=jobs, progress_factory=progress)
+    # an unchanged project is answered before the pipeline (every rule set, Jinja, Babel) is imported
+    previous = build_state.previous_build(top, target, base_url, serving=False)
+    if previous.state is not None:
+        report = build_state.replayed(previous.state, target, diags)
+    else:
+        from site_gen.build import build as run_build
+
+        progress = (lambda n: typer.progressbar(length=n, label="Rendering", file=sys.stderr)) if _show_progress() else None
+        report = run_build(top, target, diags, base_url=base_url, jobs=jobs, progress_factory=progress,
+                           previous=previous)
     _print(diags, quiet_notices=True)
     if report is None:
         typer.echo(f"build failed: {_summary(diags)}; the previous site was left as it was", err=True)

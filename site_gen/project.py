@@ -25,10 +25,6 @@ COMMON_FIELDS = (
 )
 
 
-class NotAProject(Exception):
-    """The folder holds no site.yaml: a usage error, not a data error."""
-
-
 @dataclass
 class Competition:
     info: CompetitionInfo
@@ -66,13 +62,6 @@ class Project:
     site: SiteConfig
     competitions: list[Competition]
     pages: list[MarkdownPage]
-
-
-def find_root(start: Path) -> Path:
-    for folder in [start, *start.parents]:
-        if (folder / "site.yaml").is_file():
-            return folder
-    raise NotAProject(f"no site.yaml in {start} or any folder above it; run site-gen inside a site's repository")
 
 
 def load_project(root: Path, diags: Diagnostics, memo: CompetitionMemo | None = None) -> Project | None:

@@ -2,7 +2,6 @@
 byte, unchanged files keep their modification times, and an unchanged project is skipped."""
 
 import os
-import shutil
 from pathlib import Path
 
 import pytest
@@ -10,7 +9,6 @@ import pytest
 from site_gen.build import build
 from site_gen.diagnostics import Diagnostics
 
-ROOT = Path(__file__).resolve().parents[1]
 COMP = "online-marathon-2015"
 
 
@@ -19,13 +17,8 @@ def _tree(folder: Path) -> dict[str, bytes]:
 
 
 @pytest.fixture
-def project(tmp_path: Path) -> Path:
-    root = tmp_path / "project"
-    root.mkdir()
-    shutil.copy(ROOT / "site.yaml", root / "site.yaml")
-    shutil.copytree(ROOT / "data" / COMP, root / "data" / COMP)
-    shutil.copytree(ROOT / "content", root / "content")
-    return root
+def project(marathon_project: Path) -> Path:
+    return marathon_project
 
 
 def _build(root: Path, out: Path, incremental=True):

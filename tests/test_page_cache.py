@@ -14,7 +14,6 @@ from site_gen.build import build
 from site_gen.diagnostics import Diagnostics
 from site_gen.page_cache import value_digest
 
-ROOT = Path(__file__).resolve().parents[1]
 COMP = "online-marathon-2015"
 
 
@@ -54,14 +53,9 @@ def test_a_value_that_cannot_be_pickled_has_no_digest():
 
 
 @pytest.fixture
-def project(tmp_path: Path, monkeypatch) -> Path:
+def project(marathon_project: Path, monkeypatch) -> Path:
     monkeypatch.delenv("CI", raising=False)  # CI never reuses a page (tested below)
-    root = tmp_path / "project"
-    root.mkdir()
-    shutil.copy(ROOT / "site.yaml", root / "site.yaml")
-    shutil.copytree(ROOT / "data" / COMP, root / "data" / COMP)
-    shutil.copytree(ROOT / "content", root / "content")
-    return root
+    return marathon_project
 
 
 @pytest.fixture

@@ -1,0 +1,20 @@
+"""Fixtures shared by several test files."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+MARATHON = "online-marathon-2015"
+
+
+@pytest.fixture
+def marathon_project(tmp_path: Path) -> Path:
+    """A scratch project: the example's site.yaml, content/ and online-marathon competition."""
+    root = tmp_path / "project"
+    root.mkdir()
+    shutil.copy(ROOT / "site.yaml", root / "site.yaml")
+    shutil.copytree(ROOT / "data" / MARATHON, root / "data" / MARATHON)
+    shutil.copytree(ROOT / "content", root / "content")
+    return root

@@ -88,6 +88,17 @@ def load_project(root: Path, diags: Diagnostics, memo: CompetitionMemo | None = 
     return Project(root, site, competitions, pages)
 
 
+def read_competition_yaml(path: Path, diags: Diagnostics):
+    """competition.yaml as a mapping (with line numbers); None once the reason is reported."""
+    ok, doc = read_yaml(path, diags)
+    if not ok:
+        return None
+    if not isinstance(doc, dict):
+        diags.error(path, 1, "competition.yaml must be a mapping with name, rules and the rule set's settings")
+        return None
+    return doc
+
+
 def load_competition(folder: Path, site: SiteConfig, diags: Diagnostics) -> Competition | None:
     """Settings and data of one competition, computed; None when anything is wrong."""
     if refuse_links_under(folder, folder.parent.parent, diags):  # data/<slug>/ in the repository
@@ -99,11 +110,8 @@ def load_competition(folder: Path, site: SiteConfig, diags: Diagnostics) -> Comp
     if slugify(folder.name) != folder.name:
         diags.error(folder, None, f'folder name "{folder.name}" is not a valid slug; try "{slugify(folder.name)}"')
         return None
-    ok, doc = read_yaml(path, diags)
-    if not ok:
-        return None
-    if not isinstance(doc, dict):
-        diags.error(path, 1, "competition.yaml must be a mapping with name, rules and the rule set's settings")
+    doc = read_competition_yaml(path, diags)
+    if doc is None:
         return None
     rules_name = doc.get("rules")
     ruleset = RULESETS.get(rules_name) if isinstance(rules_name, str) else None

@@ -19,13 +19,12 @@ import typer
 
 from site_gen.config import parse_fields
 from site_gen.diagnostics import Diagnostics, did_you_mean
-from site_gen.project import COMMON_FIELDS
+from site_gen.project import COMMON_FIELDS, read_competition_yaml
 from site_gen.rules.best_span.load import load_participants
 from site_gen.rules.best_span.model import Settings
 from site_gen.rules.best_span.settings import FIELDS, make_settings
 from site_gen.sources.tenhou_files import Archives, LogSource, find_sources, read_blocks, read_lines
 from site_gen.sources.tenhou_log import LineScanner
-from site_gen.sources.yaml_reader import read_yaml
 
 EXIT_DATA, EXIT_USAGE = 1, 2
 
@@ -86,11 +85,8 @@ def import_tenhou(root: Path, files: list[Path], competition: str, progress: boo
 
 
 def _settings(path: Path, diags: Diagnostics) -> Settings | str | None:
-    ok, doc = read_yaml(path, diags)
-    if not ok:
-        return None
-    if not isinstance(doc, dict):
-        diags.error(path, 1, "competition.yaml must be a mapping with name, rules and the rule set's settings")
+    doc = read_competition_yaml(path, diags)
+    if doc is None:
         return None
     if doc.get("rules") != "best-span":
         return "not best-span"

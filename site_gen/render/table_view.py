@@ -64,11 +64,12 @@ def table_rows(table: Table) -> list[tuple[bool, list[CellView]]]:
     return rows
 
 
-def table_body(table: Table, url: Callable[[str], str]) -> Markup:
+def table_body(table: Table, url: Callable[[str], str], cut_after: int | None = None, cut_label: Any = "") -> Markup:
     """The <tr> rows of data_table (macros.html), written here rather than in Jinja: a big
     table has ~100,000 cells, and the template's attribute lookups per cell cost several
     times this. The same cells as table_rows(): escaped text, and the theme's words as the
-    translator wrote them (Jinja's newstyle gettext treats them as markup)."""
+    translator wrote them (Jinja's newstyle gettext treats them as markup). `cut_after`:
+    the row under which a cut is drawn (swiss-cut standings), labelled `cut_label`."""
     why_key = reason_cell(table)
     why = reason_texts(table) if why_key else {}
     dropped = _markup(gettext("dropped"))
@@ -81,7 +82,11 @@ def table_body(table: Table, url: Callable[[str], str]) -> Markup:
     out: list[str] = []
     append = out.append
     for index, row in enumerate(table.rows):
-        append('<tr class="highlight">\n' if index in highlighted else "<tr>\n")
+        if index == cut_after:
+            classes = "highlight sc-cut" if index in highlighted else "sc-cut"
+            append(f'<tr class="{classes}" data-cut="{_escape(translate(cut_label))}">\n')
+        else:
+            append('<tr class="highlight">\n' if index in highlighted else "<tr>\n")
         for key, header, numeric, link_key, decimals, td, td_sorted in columns:
             value = row.get(key)
             if type(value) is str:  # names, ids: most text cells

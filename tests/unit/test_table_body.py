@@ -47,3 +47,12 @@ def test_numbers_follow_the_page_language_and_sort_keys_stay_plain():
     assert '<td class="num" data-sort="-0.333333">-0,33</td>' in html
     assert '<td class="num" data-sort="-5"><s title="отброшен">-5</s><span class="visually-hidden"> (отброшен)</span></td>' in html
     assert "Почему место 1?" in html
+
+
+def test_a_cut_is_drawn_under_its_row_with_its_label_escaped():
+    with use_language("en"):
+        highlighted_cut = table_body(_table(), lambda path: "/" + path, cut_after=0, cut_label="the best <2>")
+        plain_cut = table_body(_table(), lambda path: "/" + path, cut_after=1, cut_label="the best 2")
+    assert highlighted_cut.splitlines()[0] == '<tr class="highlight sc-cut" data-cut="the best &lt;2&gt;">'
+    assert plain_cut.splitlines()[0] == '<tr class="highlight">'
+    assert '<tr class="sc-cut" data-cut="the best 2">' in plain_cut.splitlines()

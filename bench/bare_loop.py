@@ -21,6 +21,7 @@ def bare_jinja(root: Path, out: Path) -> tuple[int, float]:
     """Render the planned pages with precomputed contexts and write them: nothing else."""
     from site_gen.build import analyse, plan
     from site_gen.diagnostics import Diagnostics
+    from site_gen.model import Page
     from site_gen.output import output_path
     from site_gen.page_renderer import PageRenderer
 
@@ -29,7 +30,7 @@ def bare_jinja(root: Path, out: Path) -> tuple[int, float]:
     pages, _ = plan(project, diags)
     renderer = PageRenderer(project, "/")
     jobs = []
-    for page in pages:
+    for page in map(Page.resolved, pages):  # contexts precomputed, even those site-gen works out later
         lang = renderer.languages.get(page.url.split("/", 1)[0], renderer.default_language)
         context = {**renderer.common, "page": page, "lang": lang, **page.context}
         jobs.append((renderer.env.get_template(page.template), context, out / output_path(page.url)))

@@ -16,7 +16,7 @@ from typing import Any
 
 from site_gen.diagnostics import Diagnostics
 from site_gen.json_document import document_json
-from site_gen.model import CompetitionSite, Page, Table
+from site_gen.model import CompetitionSite, Later, Page, Table
 from site_gen.output import check_output_folder, write_site
 from site_gen.project import CompetitionMemo, Project, load_project
 from site_gen.page_cache import PageCache, template_fingerprint
@@ -42,21 +42,24 @@ def table_csv(table: Table) -> bytes:
     return buffer.getvalue().encode("utf-8")
 
 
-def plan(project: Project, diags: Diagnostics) -> tuple[list[Page], dict[str, bytes]]:
-    """Every page to render and every file to write as is."""
+def plan(project: Project, diags: Diagnostics) -> tuple[list[Page], dict[str, bytes | Later]]:
+    """Every page to render and every file to write (its bytes, or a Later of them)."""
     sites: dict[str, CompetitionSite] = {}
     pages: list[Page] = []
-    files: dict[str, bytes] = {}
+    files: dict[str, bytes | Later] = {}
     for c in project.competitions:
         if c.published is None:
             c.published = c.ruleset.publish(c.info, c.settings, c.data, c.result)
         site = c.published
         sites[c.info.slug] = site
         extra = {"competition": c.info, "competition_pages": c.pages, "updated": site.updated, "status": site.status}
-        pages += [Page(p.url, p.template, p.title, {**extra, **p.context}) for p in site.pages]
-        files[f"{c.info.slug}/standings.json"] = document_json(site.document)
+        pages += [Page(p.url, p.template, p.title, {**extra, **p.context}, p.later) for p in site.pages]
+        # exports are worked out by the renderer's workers, beside the pages
+        files[f"{c.info.slug}/standings.json"] = Later(document_json, site.document)
         for table in site.tables:
-            files[f"{c.info.slug}/{table.slug}.csv"] = table_csv(table)
+            files[f"{c.info.slug}/{table.slug}.csv"] = Later(table_csv, table)
+        for slug, table in site.later_tables.items():
+            files[f"{c.info.slug}/{slug}.csv"] = Later(table_csv, table)
     pages = players_index.with_index(pages, sites)  # /players/<slug>/ for names in several competitions
     content = site_pages.content_pages(project, diags)
     pages += content
@@ -125,9 +128,9 @@ def build(root: Path, out: Path, diags: Diagnostics, base_url: str | None = None
             renderer.cache = PageCache(root, out, template_fingerprint(root, f"{url}\0{serving}"), renderer.common)
         if progress_factory is not None:
             with progress_factory(len(pages)) as bar:
-                rendered, problems = renderer.render_all(pages, jobs, bar.update)
+                rendered, problems = renderer.render_all(pages, jobs, bar.update, files)
         else:
-            rendered, problems = renderer.render_all(pages, jobs)
+            rendered, problems = renderer.render_all(pages, jobs, later_files=files)
     for where, line, message in problems:
         diags.error(where, line, message)
     if problems:

@@ -7,9 +7,9 @@ and a table as columns and rows, and the build joins them with the theme.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 
 @dataclass(frozen=True)
@@ -63,12 +63,36 @@ class Table:
         self.highlighted = StableSet(self.highlighted)
 
 
+class Later:
+    """A value worked out where it is used: in the process that renders the page or writes
+    the file, so that with --jobs the big contexts and exports are built in parallel.
+    Arguments that are Later themselves are worked out first."""
+
+    __slots__ = ("function", "args")
+
+    def __init__(self, function: Callable[..., Any], *args: Any):
+        self.function, self.args = function, args
+
+    def get(self) -> Any:
+        return self.function(*(now(a) for a in self.args))
+
+
+def now(value: Any) -> Any:
+    """The value itself, or what a Later works out."""
+    return value.get() if isinstance(value, Later) else value
+
+
 @dataclass(frozen=True)
 class Page:
     url: str  # site-relative, without leading slash; "" is the home page, "x/" a folder
     template: str
     title: str
     context: dict[str, Any] = field(default_factory=dict)
+    later: Later | None = None  # more context (a dict), worked out when the page is rendered
+
+    def resolved(self) -> "Page":
+        """The page with its whole context."""
+        return self if self.later is None else replace(self, context={**self.context, **self.later.get()}, later=None)
 
 
 @dataclass(frozen=True)
@@ -94,12 +118,13 @@ class CompetitionSite:
 
     pages: list[Page]
     tables: list[Table]
-    document: dict[str, Any]
+    document: dict[str, Any] | Later
     search: list[SearchEntry]
     updated: dt.date | None
     status: str
     summary: Table | None = None  # the headline table shown on the home page
-    updates: tuple[DataUpdate, ...] = ()  # newest first; the feed gets an entry per update
+    updates: tuple[DataUpdate, ...] | Later = ()  # newest first; the feed gets an entry per update
+    later_tables: dict[str, Later] = field(default_factory=dict)  # slug -> a Later Table, exported only
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from jinja2 import TemplateError
 
-from site_gen.model import Page
+from site_gen.model import Later, Page
 from site_gen.output import output_path
 from site_gen.page_cache import PageCache
 from site_gen.project import Project
@@ -25,6 +25,7 @@ Problem = tuple[str, int | None, str]  # (template file, line, message)
 
 _ACTIVE: "PageRenderer | None" = None  # the renderer a forked worker inherits
 _PARALLEL_MIN_PAGES = 200  # below this, starting workers costs more than it saves
+_CHUNK_PAGES = 32  # pages a worker takes at a time
 
 
 class PageRenderer:
@@ -47,6 +48,7 @@ class PageRenderer:
         return self.languages.get(page.url.split("/", 1)[0], self.default_language)
 
     def render(self, page: Page) -> bytes:
+        page = page.resolved()
         lang = self.language(page)
         context = {**self.common, "page": page, "lang": lang, **page.context}
         with use_language(lang):  # the theme's words, numbers and dates in that language
@@ -55,6 +57,7 @@ class PageRenderer:
     def _render_safely(self, page: Page) -> tuple[bytes | None, Problem | None, str | None]:
         """(bytes, problem, digest of the page's inputs); the last build's bytes when the
         digest is the one it recorded."""
+        page = page.resolved()
         digest = self.cache.digest(page, self.language(page)) if self.cache else None
         if digest is not None:
             kept = self.cache.reuse(page, digest)
@@ -65,23 +68,31 @@ class PageRenderer:
         except TemplateError as exc:
             return None, _problem(page, exc), None
 
-    def render_all(self, pages: list[Page], jobs: int = 1,
-                   progress: Callable[[int], None] | None = None) -> tuple[dict[str, bytes], list[Problem]]:
-        """Every page's bytes by output path, and the template problems met."""
+    def _do(self, task: Page | tuple[str, Later]) -> tuple[bytes | None, Problem | None, str | None]:
+        if isinstance(task, Page):
+            return self._render_safely(task)
+        return task[1].get(), None, None
+
+    def render_all(self, pages: list[Page], jobs: int = 1, progress: Callable[[int], None] | None = None,
+                   later_files: dict[str, Any] | None = None) -> tuple[dict[str, bytes], list[Problem]]:
+        """Every page's bytes by output path, and the template problems met; also the bytes
+        of the files in `later_files` given as a Later."""
         if self.cache:
             self.cache.share(pages)
+        exports = [(path, value) for path, value in (later_files or {}).items() if isinstance(value, Later)]
+        tasks: list = [*exports, *pages]  # the big exports first, so no worker gets one last
         if jobs > 1 and len(pages) >= _PARALLEL_MIN_PAGES and "fork" in multiprocessing.get_all_start_methods():
-            results = self._in_workers(pages, jobs, progress)
+            results = self._in_workers(tasks, len(exports), jobs, progress)
         else:
             results = []
-            for page in pages:
-                results.append(self._render_safely(page))
-                if progress:
+            for task in tasks:
+                results.append(self._do(task))
+                if progress and isinstance(task, Page):
                     progress(1)
-        files: dict[str, bytes] = {}
+        files = {path: data for (path, _), (data, _, _) in zip(exports, results)}
         problems: list[Problem] = []
         self.digests = {}
-        for page, (data, problem, digest) in zip(pages, results):
+        for page, (data, problem, digest) in zip(pages, results[len(exports):]):
             if data is not None:
                 files[output_path(page.url)] = data
                 if digest is not None:
@@ -90,18 +101,22 @@ class PageRenderer:
                 problems.append(problem)
         return files, problems
 
-    def _in_workers(self, pages: list[Page], jobs: int, progress) -> list:
+    def _in_workers(self, tasks: list, exports: int, jobs: int, progress) -> list:
+        """Each export is a chunk of its own; pages go in small fixed chunks, so that a run
+        of big pages (a competition's tables come first) is shared out too."""
         global _ACTIVE
-        _ACTIVE, self._pages = self, pages
-        size = max(1, min(256, len(pages) // (jobs * 4) or 1))
-        chunks = [range(i, min(i + size, len(pages))) for i in range(0, len(pages), size)]
+        _ACTIVE, self._tasks = self, tasks
+        pages = len(tasks) - exports
+        size = max(1, min(_CHUNK_PAGES, pages // (jobs * 8)))
+        chunks = [(i, i + 1) for i in range(exports)]
+        chunks += [(i, min(i + size, len(tasks))) for i in range(exports, len(tasks), size)]
         results: list = []
         context = multiprocessing.get_context("fork")
         try:
             with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-                for chunk_result in pool.map(_render_chunk, [(c.start, c.stop) for c in chunks]):
+                for (start, stop), chunk_result in zip(chunks, pool.map(_render_chunk, chunks)):
                     results.extend(chunk_result)
-                    if progress:
+                    if progress and start >= exports:
                         progress(len(chunk_result))
         finally:
             _ACTIVE = None
@@ -110,7 +125,7 @@ class PageRenderer:
 
 def _render_chunk(bounds: tuple[int, int]) -> list:
     renderer = _ACTIVE
-    return [renderer._render_safely(page) for page in renderer._pages[bounds[0]:bounds[1]]]
+    return [renderer._do(task) for task in renderer._tasks[bounds[0]:bounds[1]]]
 
 
 def _problem(page: Page, exc: TemplateError) -> Problem:

@@ -12,20 +12,19 @@ Places = tuple[int, int]  # (first, last) place occupied; equal when not shared
 def shared_place_points(scores: tuple[int, ...], points: tuple[int, ...]) -> tuple[tuple[Fraction, ...], tuple[Places, ...]]:
     """Each seat's points and places: highest score first; equal scores share the places
     they occupy and each gets the average of those places' points (exactly)."""
-    order = sorted(range(len(scores)), key=scores.__getitem__, reverse=True)
-    shares: list[Fraction] = [Fraction(0)] * len(scores)
-    places: list[Places] = [(0, 0)] * len(scores)
-    start = 0
-    while start < len(order):
-        end = start
-        while end + 1 < len(order) and scores[order[end + 1]] == scores[order[start]]:
-            end += 1
-        share = _share(points, start, end)
-        for position in range(start, end + 1):
-            shares[order[position]] = share
-            places[order[position]] = (start + 1, end + 1)
-        start = end + 1
-    return tuple(shares), tuple(places)
+    # a seat's first place is 1 + the number of higher scores; a table has few such
+    # patterns, so each pattern's answer is made once
+    descending = sorted(scores, reverse=True)
+    return _by_pattern(tuple(map(descending.index, scores)), points)
+
+
+@lru_cache(maxsize=4096)
+def _by_pattern(firsts: tuple[int, ...], points: tuple[int, ...]) -> tuple[tuple[Fraction, ...], tuple[Places, ...]]:
+    """The answer for seats whose first places (0-based) are `firsts`: equal firsts are
+    equal scores, sharing as many places as there are of them."""
+    lasts = [first + firsts.count(first) - 1 for first in firsts]
+    return (tuple(_share(points, first, last) for first, last in zip(firsts, lasts)),
+            tuple((first + 1, last + 1) for first, last in zip(firsts, lasts)))
 
 
 @lru_cache(maxsize=1024)
@@ -34,4 +33,3 @@ def _share(points: tuple[int, ...], start: int, end: int) -> Fraction:
     # a table larger than the list of points gives 0 for the places beyond it
     occupied = [points[k] if k < len(points) else 0 for k in range(start, end + 1)]
     return Fraction(sum(occupied), end - start + 1)
-

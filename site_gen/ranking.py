@@ -24,14 +24,15 @@ def rank_desc(
     items: Sequence[T], keys: Callable[[T], tuple], name: Callable[[T], str]
 ) -> list[Ranked[T]]:
     """Items sorted by `keys` descending (then `name` ascending), with shared ranks."""
-    ordered = sorted(items, key=name)
-    ordered.sort(key=keys, reverse=True)  # stable: equal keys keep name order
+    by_name = sorted(items, key=name)
+    row_keys = [keys(item) for item in by_name]  # each row's keys made once
+    order = sorted(range(len(by_name)), key=row_keys.__getitem__, reverse=True)  # stable: ties keep name order
     result: list[Ranked[T]] = []
-    for position, item in enumerate(ordered, start=1):
-        if result and keys(result[-1].item) == keys(item):
-            result.append(Ranked(result[-1].rank, item))
-        else:
-            result.append(Ranked(position, item))
+    rank, previous = 0, None
+    for position, index in enumerate(order, start=1):
+        if position == 1 or row_keys[index] != previous:
+            rank, previous = position, row_keys[index]
+        result.append(Ranked(rank, by_name[index]))
     return result
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import typer
 
-from site_gen.build import build
+from site_gen.build import build, default_jobs
 from site_gen.diagnostics import Diagnostics
 from site_gen.project import CompetitionMemo
 from site_gen.serve_overlay import FAILURE, OverlayStaticFileHandler
@@ -28,7 +28,7 @@ MEMO = CompetitionMemo()  # competitions a change did not touch are not loaded a
 def rebuild(root: Path, out: Path, base_url: str) -> bool:
     diags = Diagnostics(root=root)
     try:
-        report = build(root, out, diags, base_url=base_url, serving=True, memo=MEMO)
+        report = build(root, out, diags, base_url=base_url, serving=True, memo=MEMO, jobs=default_jobs())
     except Exception:  # a bug in site-gen: keep serving, and show it where the author looks
         crash = traceback.format_exc()
         typer.echo(crash, err=True)

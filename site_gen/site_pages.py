@@ -7,7 +7,7 @@ import json
 from site_gen import players_index
 from site_gen.diagnostics import Diagnostics
 from site_gen.i18n import N_, Text
-from site_gen.model import CompetitionSite, DataUpdate, Page, SearchEntry
+from site_gen.model import CompetitionSite, DataUpdate, Later, Page, SearchEntry, now
 from site_gen.project import Project
 
 RESERVED = {"players", "stages", "rounds", "tournaments", "groups", "events"}
@@ -44,8 +44,9 @@ def feed_entries(project: Project, sites: dict[str, CompetitionSite]) -> list[di
     entries = []
     for c in project.competitions:
         site = sites[c.info.slug]
-        if site.updates:
-            entries += [_update_entry(c.info.name, f"{c.info.slug}/", update) for update in site.updates]
+        updates = now(site.updates)
+        if updates:
+            entries += [_update_entry(c.info.name, f"{c.info.slug}/", update) for update in updates]
         elif site.updated is not None:
             entries.append({"title": Text(N_("%(competition)s: standings updated"), competition=c.info.name),
                             "url": f"{c.info.slug}/", "updated": site.updated, "summary": _status_text(site.status)})
@@ -85,9 +86,12 @@ def _dated_pages(project: Project):
 
 
 def feed_page(project: Project, sites: dict[str, CompetitionSite]) -> Page:
+    return Page("feed.xml", "feed.xml", project.site.title, later=Later(_feed_context, project, sites))
+
+
+def _feed_context(project: Project, sites: dict[str, CompetitionSite]) -> dict:
     entries = feed_entries(project, sites)
-    updated = entries[0]["updated"] if entries else None
-    return Page("feed.xml", "feed.xml", project.site.title, {"entries": entries, "feed_updated": updated})
+    return {"entries": entries, "feed_updated": entries[0]["updated"] if entries else None}
 
 
 def sitemap_page(urls: list[str]) -> Page:

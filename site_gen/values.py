@@ -24,13 +24,19 @@ def parse_date(value: object) -> dt.date | None:
         return None
 
 
+_MAX_DIGITS = 100  # no count or score is longer; int() refuses past 4,300 digits anyway
+
+
 def parse_int(value: object) -> int | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
+    if isinstance(value, str):
+        if len(value) > _MAX_DIGITS:
+            return None
+        if value.isascii() and (value.isdigit() or value[1:].isdigit() and value[0] in "+-"):
+            return int(value)  # ASCII digits with an optional sign, the usual cell: no regex
+        text = value.strip()
+        return int(text) if _INT.match(text) else None
+    if isinstance(value, int) and not isinstance(value, bool):
         return value
-    if isinstance(value, str) and _INT.match(value.strip()):
-        return int(value.strip())
     return None
 
 
@@ -89,7 +95,8 @@ def json_number(value: Fraction | int) -> int | float:
 
 def round_half_up(value: Fraction) -> int:
     """Nearest whole number, halves up (used for norm ratings, which are never negative)."""
-    return (value + Fraction(1, 2)).__floor__()
+    # floor(n/d + 1/2) in integers: no Fraction is made
+    return (2 * value.numerator + value.denominator) // (2 * value.denominator)
 
 
 def exact_sum(values: Iterable[Fraction | int]) -> Fraction:

@@ -19,13 +19,14 @@ def test_parallel_output_is_byte_identical(tmp_path, monkeypatch):
     calls = []
     original = page_renderer.PageRenderer._in_workers
 
-    def spy(self, pages, jobs, progress):
-        calls.append(jobs)
-        return original(self, pages, jobs, progress)
+    def spy(self, tasks, exports, jobs, progress):
+        calls.append((jobs, exports))
+        return original(self, tasks, exports, jobs, progress)
 
     monkeypatch.setattr(page_renderer.PageRenderer, "_in_workers", spy)
     one, two = tmp_path / "one", tmp_path / "two"
     assert build(ROOT, one, Diagnostics(root=ROOT), jobs=1) is not None
     assert build(ROOT, two, Diagnostics(root=ROOT), jobs=2) is not None
-    assert calls == [2]
+    assert calls and calls[0][0] == 2 and calls[0][1] > 0  # exports (CSV, JSON) were made in the workers too
+    assert len(calls) == 1
     assert _tree(one) == _tree(two)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,8 @@ GAME_COLUMNS = ["game", "table", "started_at"] + [f"{k}{i}" for i in range(1, 5)
 GAME_PENALTIES = (5, 10, 20, 60)
 STAGE_GAME_PENALTIES = (50, 100, 200, 600)
 STAGE_TABLE_PENALTIES = (1, 2, 4)
+# the order _load_games takes a row's cells in: game, table, started_at, players, scores
+_CELL_ORDER = ("game", "table", "started_at", *(f"player{i}" for i in range(1, 5)), *(f"score{i}" for i in range(1, 5)))
 
 
 @dataclass
@@ -32,7 +35,7 @@ class _Written:
     """What the rows of games.csv name, including rows rejected for other problems, so
     that a bad row does not make its players or its id "unknown" elsewhere."""
 
-    seats: list[tuple[int, list[str]]] = field(default_factory=list)  # (line, players)
+    seats: list[tuple[int, tuple[str, ...]]] = field(default_factory=list)  # (line, players)
     ids: set[str] = field(default_factory=set)
 
 
@@ -57,49 +60,54 @@ def _load_games(path: Path, settings: Settings, diags: Diagnostics, written: _Wr
         diags.error(path, None, "missing file: an online marathon needs games.csv")
         return None
     rows = read_csv(path, diags, GAME_COLUMNS)
-    if rows is None:
-        return None
+    if not rows:
+        return rows  # None (reported) or no game at all
+    take = itemgetter(*map(rows[0].columns.__getitem__, _CELL_ORDER))  # all rows share the header
+    zone = settings.games_timezone
     games: list[Game] = []
     first_line: dict[str, int] = {}
     for row in rows:
+        cells = take(row.values)
+        game_id, line, names, texts = cells[0], row.line, cells[3:7], cells[7:]
         ok = True
-        game_id = row.get("game")
         written.ids.add(game_id)
         if not game_id:
-            diags.error(path, row.line, 'empty "game" id')
+            diags.error(path, line, 'empty "game" id')
             ok = False
         elif game_id in first_line:
-            diags.error(path, row.line, f'duplicate game id "{game_id}" (first on line {first_line[game_id]})')
+            diags.error(path, line, f'duplicate game id "{game_id}" (first on line {first_line[game_id]})')
             ok = False
         else:
-            first_line[game_id] = row.line
-        started, why = parse_timestamp(row.get("started_at"), settings.games_timezone)
+            first_line[game_id] = line
+        started, why = parse_timestamp(cells[2], zone)
         if started is None:
-            diags.error(path, row.line, f"started_at: {why}")
+            diags.error(path, line, f"started_at: {why}")
             ok = False
-        players, scores = [], []
-        for i in range(1, 5):
-            name = row.get(f"player{i}")
-            if not name:
-                diags.error(path, row.line, f"player{i} is empty: a game needs four players")
-                ok = False
-            elif name in players:
-                diags.error(path, row.line, f'player "{name}" sits twice at the table (player{players.index(name) + 1} and player{i})')
-                ok = False
-            players.append(name)
-            text = row.get(f"score{i}")
-            score = parse_int(text)
-            if score is None:
-                if text:
-                    diags.error(path, row.line, f'score{i} "{text}" is not a whole number')
-                elif name:  # an empty seat was reported above
-                    diags.error(path, row.line, f"score{i} is empty: every player needs game points")
-                ok = False
-            scores.append(score)
-        written.seats.append((row.line, [p for p in players if p]))
+        scores = tuple(map(parse_int, texts))
+        seated = names
+        if not all(names) or len(set(names)) < 4 or None in scores:
+            _report_seats(path, line, names, texts, scores, diags)
+            ok = False
+            seated = tuple(filter(None, names))
+        written.seats.append((line, seated))
         if ok:
-            games.append(Game(game_id, row.get("table"), started, tuple(players), tuple(scores), row.line))
+            games.append(Game(game_id, cells[1], started, names, scores, line))
     return games
+
+
+def _report_seats(path: Path, line: int, names: tuple[str, ...], texts: tuple[str, ...],
+                  scores: tuple[int | None, ...], diags: Diagnostics) -> None:
+    """Report the seats of a row that has an empty or repeated player or a bad score, seat by seat."""
+    for i, (name, text, score) in enumerate(zip(names, texts, scores), start=1):
+        if not name:
+            diags.error(path, line, f"player{i} is empty: a game needs four players")
+        elif name in names[:i - 1]:
+            diags.error(path, line, f'player "{name}" sits twice at the table (player{names.index(name) + 1} and player{i})')
+        if score is None:
+            if text:
+                diags.error(path, line, f'score{i} "{text}" is not a whole number')
+            elif name:  # an empty seat was reported above
+                diags.error(path, line, f"score{i} is empty: every player needs game points")
 
 
 PLAYER_DETAILS = ("name", "country", "city")

@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from site_gen.i18n import N_, Text
-from site_gen.model import Column, CompetitionInfo, CompetitionSite, Page, SearchEntry, Table
+from site_gen.model import Column, CompetitionInfo, CompetitionSite, Later, Page, SearchEntry, Table
 from site_gen.ranking import rank_reasons
 from site_gen.rules.online_marathon.document import document
 from site_gen.rules.online_marathon.history import recent_updates
@@ -310,30 +310,37 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
                           {**common, "stage": summary, "table": table}))
     nr_places = {s.stage.number: norm_rating_places(s) for s in result.stages}
     for m in result.marathon:
-        per_stage = [
-            _player_stage(s, s.row(m.player), s.stage.number in m.dropped, settings, nr_places[s.stage.number])
-            for s in result.stages
-            if s.row(m.player) is not None
-        ]
-        chart = [(str(s.stage.number), m.norm_ratings.get(s.stage.number), s.stage.number in m.dropped,
-                  stage_name(s.stage)) for s in result.stages]
         pages.append(Page(player_urls[m.player], f"{TEMPLATES}/player.html", f"{m.player} — {info.name}",
-                          {**common, "player": m.player, "marathon": m, "per_stage": per_stage, "chart": chart,
-                           "drop_reasons": drop_reasons(m, result.stages),
-                           "sanctions": _sanctions_of(m.player, data)}))
+                          {**common, "player": m.player, "marathon": m},
+                          Later(_player_context, m, settings, data, result, nr_places)))
     search = [SearchEntry(info.name, base, "competition")] + [
         SearchEntry(name, url, "player", info.name) for name, url in sorted(player_urls.items())
     ]
     return CompetitionSite(
         pages=pages,
-        tables=[marathon, *stage_tables, games_table(result)],
-        document=document(settings, result),
+        tables=[marathon, *stage_tables],
+        later_tables={"games": Later(games_table, result)},
+        document=Later(document, settings, result),
         search=search,
         updated=result.updated,
         status=_status(settings, result),
         summary=_top(marathon, 10),
-        updates=recent_updates(data, settings, result),
+        updates=Later(recent_updates, data, settings, result),
     )
+
+
+def _player_context(m: MarathonRow, settings: Settings, data: MarathonData, result: MarathonResult,
+                    nr_places: dict[int, dict[str, int]]) -> dict[str, Any]:
+    """A player page's stages, chart, drops and sanctions."""
+    per_stage = [
+        _player_stage(s, s.row(m.player), s.stage.number in m.dropped, settings, nr_places[s.stage.number])
+        for s in result.stages
+        if s.row(m.player) is not None
+    ]
+    chart = [(str(s.stage.number), m.norm_ratings.get(s.stage.number), s.stage.number in m.dropped,
+              stage_name(s.stage)) for s in result.stages]
+    return {"per_stage": per_stage, "chart": chart, "drop_reasons": drop_reasons(m, result.stages),
+            "sanctions": _sanctions_of(m.player, data)}
 
 
 def _calendar_events(info: CompetitionInfo, settings: Settings, stage_urls: dict[int, str]) -> list[dict[str, Any]]:

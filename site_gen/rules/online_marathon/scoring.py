@@ -6,14 +6,15 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import accumulate
+from operator import attrgetter, sub
 
 from site_gen.places import Places, shared_place_points
 from site_gen.ranking import rank_desc
 from site_gen.rules.online_marathon.model import Game, MarathonData, Settings, Stage, StagePenalty
 from site_gen.values import exact_sum, round_half_up
-
 
 
 @dataclass(frozen=True)
@@ -127,34 +128,51 @@ def _local_day(moment: dt.datetime, zone) -> dt.date:
 
 
 def score_games(data: MarathonData, settings: Settings) -> tuple[GameResult, ...]:
+    return _score_games(data, settings)[0]
+
+
+def _score_games(data: MarathonData, settings: Settings) -> tuple[tuple[GameResult, ...], dt.date | None]:
+    """The games' results and the newest day (stage zone) of a game that is part of the marathon."""
     disqualified = {d.game for d in data.sanctions.disqualified_games}
     penalties: dict[tuple[str, str], int] = {}
     for p in data.sanctions.game_penalties:
         penalties[(p.game, p.player)] = penalties.get((p.game, p.player), 0) + p.game_points
+    penalised = {game for game, _ in penalties}
+    banned = data.sanctions.disqualified_players
+    # a few tables hold thousands of games, and a few hundred days hold them all
+    marathon_table: dict[str, bool] = {}
+    stage_on: dict[dt.date, Stage | None] = {}
+    banned_on: dict[dt.date, set[str]] = {}
     results = []
-    marathon_table: dict[str, bool] = {}  # a few tables hold thousands of games
+    updated = None
     for game in data.games:
         if game.table not in marathon_table:
             marathon_table[game.table] = bool(settings.table_pattern.search(game.table))
         part = marathon_table[game.table] and settings.period.contains(_local_day(game.started_at, settings.timezone))
-        stage_day = _local_day(game.started_at, settings.stage_timezone)
-        stage = settings.stage_of(stage_day) if part else None
-        points = tuple(s - penalties.get((game.id, p), 0) for p, s in zip(game.players, game.scores))
+        stage = stage_day = None
+        if part:  # only these need their stage day
+            stage_day = _local_day(game.started_at, settings.stage_timezone)
+            if updated is None or stage_day > updated:
+                updated = stage_day
+            if stage_day not in stage_on:
+                stage_on[stage_day] = settings.stage_of(stage_day)
+            stage = stage_on[stage_day]
+        points = tuple(game.scores)
+        if game.id in penalised:
+            points = tuple(s - penalties.get((game.id, p), 0) for p, s in zip(game.players, game.scores))
         tps, places = table_points(points, settings.place_points)
         is_out = game.id in disqualified
         counts_for: frozenset[str] = frozenset()
-        if stage is not None and not is_out and not data.sanctions.disqualified_players:
+        if stage is not None and not is_out:
             counts_for = frozenset(game.players)
-        elif stage is not None and not is_out:
-            counts_for = frozenset(
-                p
-                for p in game.players
-                if not any(d.player == p and d.covers(stage_day) for d in data.sanctions.disqualified_players)
-            )
+            if banned:
+                if stage_day not in banned_on:
+                    banned_on[stage_day] = {d.player for d in banned if d.covers(stage_day)}
+                counts_for -= banned_on[stage_day]
         results.append(
             GameResult(game, part, stage.number if stage else None, is_out, points, tps, places, counts_for)
         )
-    return tuple(results)
+    return tuple(results), updated
 
 
 def _game_id_cmp(a: str, b: str) -> int:
@@ -166,6 +184,7 @@ def _game_id_cmp(a: str, b: str) -> int:
 
 
 _game_id_key = functools.cmp_to_key(_game_id_cmp)
+_started_at = attrgetter("game.started_at")
 
 
 def _game_order(games: list[GameResult]):
@@ -176,56 +195,72 @@ def _game_order(games: list[GameResult]):
     return lambda r: (r.game.started_at, _game_id_key(r.game.id))
 
 
+def _in_game_order(games: list[GameResult]) -> list[GameResult]:
+    """The games sorted by _game_order."""
+    starts = list(map(_started_at, games))
+    if len(set(starts)) == len(starts):  # no two start at once: the ids are never compared
+        return sorted(games, key=_started_at)
+    return sorted(games, key=_game_order(games))
+
+
 # --- steps 4-8: a stage --------------------------------------------------------------
+
+
+def _in_units(values: list[Fraction]) -> tuple[int, list[int]]:
+    """The values' common denominator and the values in whole units of it: exact integer
+    sums and comparisons instead of Fraction arithmetic."""
+    unit = math.lcm(*{v.denominator for v in values})
+    return unit, [v.numerator * (unit // v.denominator) for v in values]
 
 
 def best_series(games: tuple[PlayedGame, ...], length: int) -> tuple[int, int]:
     """[start, end) of the best run of `length` games (all games when fewer): highest
     TP sum, then highest game-point sum, then the earliest."""
-    n = len(games)
+    _, tp = _in_units([g.table_points for g in games])
+    return _best_run(tp, [g.game_points for g in games], length)
+
+
+def _best_run(tp: list[int], gp: list[int], length: int) -> tuple[int, int]:
+    """best_series over table points in whole units and game points."""
+    n = len(tp)
     if n < length:
         return 0, n
-    # table points in whole units of their common denominator: integer running sums
-    unit = math.lcm(*{g.table_points.denominator for g in games})
-    tp = [g.table_points.numerator * (unit // g.table_points.denominator) for g in games]
-    gp = [g.game_points for g in games]
-    tp_run, gp_run = sum(tp[:length]), sum(gp[:length])
-    best = (tp_run, gp_run)
-    best_start = 0
-    for start in range(1, n - length + 1):
-        tp_run += tp[start + length - 1] - tp[start - 1]
-        gp_run += gp[start + length - 1] - gp[start - 1]
-        if (tp_run, gp_run) > best:
-            best, best_start = (tp_run, gp_run), start
-    return best_start, best_start + length
+    # one integer per game, TP above GP: no run's |GP sum| reaches half the scale, so
+    # these run sums order as (TP sum, GP sum) do
+    scale = 2 * sum(map(abs, gp)) + 1
+    totals = list(accumulate((t * scale + g for t, g in zip(tp, gp)), initial=0))
+    runs = list(map(sub, totals[length:], totals))  # runs[i]: games i .. i+length-1
+    start = runs.index(max(runs))  # the earliest best
+    return start, start + length
 
 
-def _stage_row(player: str, games: tuple[PlayedGame, ...], penalties: list[StagePenalty], settings: Settings) -> StageRow:
+def _stage_row(player: str, games: tuple[PlayedGame, ...], tps: list[Fraction], gp: list[int],
+               penalties: list[StagePenalty], settings: Settings) -> StageRow:
+    """The row of a player's games, whose table and game points are `tps` and `gp`."""
     length = settings.series_length
-    start, end = best_series(games, length)
-    series = games[start:end]
     n = len(games)
-    tp_sum = exact_sum(g.table_points for g in games)
-    series_tp = exact_sum(g.table_points for g in series)
-    series_gp = sum(g.game_points for g in series)
+    unit, tp = _in_units(tps)
+    start, end = _best_run(tp, gp, length)
+    tp_sum, series_tp, series_gp = sum(tp), sum(tp[start:end]), sum(gp[start:end])
     pen_tp = sum(p.table_points for p in penalties)
     pen_gp = sum(p.game_points for p in penalties)
-    best_average = series_tp / length
-    stage_average = (tp_sum - pen_tp) / max(n, length)
+    # the averages over whole units, and their mean, as one Fraction each
+    divisor = max(n, length)
+    stage_tp = tp_sum - pen_tp * unit
     return StageRow(
         player=player,
         rank=0,
         games=games,
         series_start=start,
         series_end=end,
-        table_points=tp_sum,
-        series_table_points=series_tp,
+        table_points=Fraction(tp_sum, unit),
+        series_table_points=Fraction(series_tp, unit),
         series_raw_game_points=series_gp,
         penalty_table_points=pen_tp,
         penalty_game_points=pen_gp,
-        best_average=best_average,
-        stage_average=stage_average,
-        score=(best_average + stage_average) / 2,
+        best_average=Fraction(series_tp, unit * length),
+        stage_average=Fraction(stage_tp, unit * divisor),
+        score=Fraction(series_tp * divisor + stage_tp * length, 2 * unit * length * divisor),
         series_game_points=series_gp - pen_gp,
         eligible=n >= settings.rating_min_games,
         norm_rating=0,
@@ -247,36 +282,44 @@ def norm_ratings(rows: list[StageRow], min_games: int) -> dict[str, int]:
 
 def score_stage(stage: Stage, games: list[GameResult], stage_penalties, settings: Settings, updated) -> StageResult:
     """The stage table from the stage's games (in any order)."""
-    played: dict[str, list[PlayedGame]] = {}
+    # each player's games, and their table and game points gathered while at hand
+    played: dict[str, tuple[list[PlayedGame], list[Fraction], list[int]]] = {}
     # one sort of the stage's games puts every player's own games in order (step 4)
-    for result in sorted(games, key=_game_order(games)):
+    for result in _in_game_order(games):
         if result.disqualified:
             continue
         g = result.game
-        for seat, player in enumerate(g.players):
-            if player not in result.counts_for:
-                continue
-            played.setdefault(player, []).append(PlayedGame(
-                game_id=g.id,
-                started_at=g.started_at,
-                game_points=result.game_points[seat],
-                penalty=g.scores[seat] - result.game_points[seat],
-                table_points=result.table_points[seat],
-                places=result.places[seat],
-                opponents=g.players[:seat] + g.players[seat + 1:],
-            ))
+        players, points, tps = g.players, result.game_points, result.table_points
+        for seat, player in enumerate(players):
+            if player in result.counts_for:
+                own = played.get(player)
+                if own is None:
+                    own = played[player] = ([], [], [])
+                # positional: PlayedGame(game_id, started_at, game_points, penalty, table_points, places, opponents)
+                own[0].append(PlayedGame(g.id, g.started_at, points[seat], g.scores[seat] - points[seat], tps[seat],
+                                         result.places[seat], players[:seat] + players[seat + 1:]))
+                own[1].append(tps[seat])
+                own[2].append(points[seat])
     penalties: dict[str, list[StagePenalty]] = {}
     for p in stage_penalties:
         if p.stage == stage.number:
             penalties.setdefault(p.player, []).append(p)
-    rows = [_stage_row(player, tuple(own), penalties.get(player, []), settings) for player, own in played.items()]
-    ranked = rank_desc(rows, keys=lambda r: r.keys, name=lambda r: r.player)
-    ordered = [replace(r.item, rank=r.rank) for r in ranked]
-    ratings = norm_ratings(ordered, settings.rating_min_games)
-    ordered = [replace(r, norm_rating=ratings.get(r.player, 0)) for r in ordered]
+    rows = [_stage_row(player, tuple(own), tp, gp, penalties.get(player, []), settings)
+            for player, (own, tp, gp) in played.items()]
+    # scores in whole units sort as the Fractions do, without Python-level comparisons
+    _, scores = _in_units([r.score for r in rows])
+    ranked = rank_desc(list(zip(scores, rows)), keys=lambda sr: stage_keys(sr[0], sr[1].series_game_points, sr[1].n),
+                       name=lambda sr: sr[1].player)
+    ratings = norm_ratings([r.item[1] for r in ranked], settings.rating_min_games)
+    ordered = [_copy(r.item[1], rank=r.rank, norm_rating=ratings.get(r.item[1].player, 0)) for r in ranked]
     provisional = updated is not None and updated < stage.last
     return StageResult(stage, tuple(ordered), sum(1 for r in ordered if r.eligible), provisional,
                        {r.player: r for r in ordered})
+
+
+def _copy(row, **changes):
+    """dataclasses.replace without its per-call look at the fields (thousands of rows)."""
+    return type(row)(**{**vars(row), **changes})
 
 
 # --- step 9: the marathon ------------------------------------------------------------
@@ -312,19 +355,17 @@ def score_marathon(stages: tuple[StageResult, ...], settings: Settings) -> tuple
                 scores={k: v.score for k, v in sorted(played.items())},
                 dropped=dropped,
                 total_norm_rating=sum(v.norm_rating for v in counted.values()),
-                score_sum=sum((v.score for v in counted.values()), Fraction(0)),
+                score_sum=exact_sum(v.score for v in counted.values()),
                 games=sum(v.n for v in played.values()),
             )
         )
     ranked = rank_desc(rows, keys=lambda r: r.keys, name=lambda r: r.player)
-    return tuple(replace(r.item, rank=r.rank) for r in ranked)
+    return tuple(_copy(r.item, rank=r.rank) for r in ranked)
 
 
 def compute(data: MarathonData, settings: Settings) -> MarathonResult:
-    games = score_games(data, settings)
-    # the newest result of the marathon itself (games at other tables or dates don't date it)
-    updated = max((_local_day(g.game.started_at, settings.stage_timezone) for g in games if g.part_of_marathon),
-                  default=None)
+    # updated: the newest result of the marathon itself (games at other tables or dates don't date it)
+    games, updated = _score_games(data, settings)
     by_stage: dict[int, list[GameResult]] = {s.number: [] for s in settings.stages}
     for g in games:
         if g.stage is not None:

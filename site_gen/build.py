@@ -23,7 +23,7 @@ from site_gen.page_cache import PageCache, template_fingerprint
 from site_gen.page_renderer import PageRenderer
 from site_gen.render.environment import theme_dir
 from site_gen.render.formatting import csv_value
-from site_gen import build_state, players_index, site_pages
+from site_gen import build_state, parallel, players_index, site_pages
 from site_gen.build_state import BuildReport, PreviousBuild
 
 
@@ -113,7 +113,7 @@ def build(root: Path, out: Path, diags: Diagnostics, base_url: str | None = None
     previous = previous or build_state.previous_build(root, out, base_url, serving, incremental)
     if previous.state is not None:
         return build_state.replayed(previous.state, out, diags)
-    with long_lived_objects() as keep:
+    with long_lived_objects() as keep, parallel.allowed(jobs):  # rule sets read their files with `jobs` too
         project = analyse(root, diags, memo)
         if project is None:
             return None

@@ -1,19 +1,18 @@
 """Rendering planned pages to bytes, in one process or several.
 
-Worker processes are forked after the renderer is set up, so they share its templates
-and contexts without pickling them; pages are handed out in fixed chunks and results
+Worker processes are forked after the renderer is set up (site_gen.parallel), so they
+share its templates and contexts without pickling them; pages are handed out in fixed chunks and results
 are put back in page order, so `--jobs N` writes the same bytes as `--jobs 1`.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import traceback
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Callable
 
 from jinja2 import TemplateError
 
+from site_gen import parallel
 from site_gen.model import Later, Page
 from site_gen.output import output_path
 from site_gen.page_cache import PageCache
@@ -23,9 +22,9 @@ from site_gen.render.i18n import use_language
 
 Problem = tuple[str, int | None, str]  # (template file, line, message)
 
-_ACTIVE: "PageRenderer | None" = None  # the renderer a forked worker inherits
 _PARALLEL_MIN_PAGES = 200  # below this, starting workers costs more than it saves
 _CHUNK_PAGES = 32  # pages a worker takes at a time
+_CHUNK_EXPORTS = 8  # exports (CSV, JSON) a worker takes at a time: a site's few big ones alone
 
 
 class PageRenderer:
@@ -81,7 +80,7 @@ class PageRenderer:
             self.cache.share(pages)
         exports = [(path, value) for path, value in (later_files or {}).items() if isinstance(value, Later)]
         tasks: list = [*exports, *pages]  # the big exports first, so no worker gets one last
-        if jobs > 1 and len(pages) >= _PARALLEL_MIN_PAGES and "fork" in multiprocessing.get_all_start_methods():
+        if jobs > 1 and len(pages) >= _PARALLEL_MIN_PAGES and parallel.can_fork():
             results = self._in_workers(tasks, len(exports), jobs, progress)
         else:
             results = []
@@ -102,30 +101,21 @@ class PageRenderer:
         return files, problems
 
     def _in_workers(self, tasks: list, exports: int, jobs: int, progress) -> list:
-        """Each export is a chunk of its own; pages go in small fixed chunks, so that a run
-        of big pages (a competition's tables come first) is shared out too."""
-        global _ACTIVE
-        _ACTIVE, self._tasks = self, tasks
-        pages = len(tasks) - exports
-        size = max(1, min(_CHUNK_PAGES, pages // (jobs * 8)))
-        chunks = [(i, i + 1) for i in range(exports)]
-        chunks += [(i, min(i + size, len(tasks))) for i in range(exports, len(tasks), size)]
+        """Tasks go in small fixed chunks, so that a run of big pages (a competition's
+        tables come first) or a few big exports are shared out too."""
+        chunks = _chunks(0, exports, max(1, min(_CHUNK_EXPORTS, exports // (jobs * 8))))
+        chunks += _chunks(exports, len(tasks), max(1, min(_CHUNK_PAGES, (len(tasks) - exports) // (jobs * 8))))
         results: list = []
-        context = multiprocessing.get_context("fork")
-        try:
-            with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-                for (start, stop), chunk_result in zip(chunks, pool.map(_render_chunk, chunks)):
-                    results.extend(chunk_result)
-                    if progress and start >= exports:
-                        progress(len(chunk_result))
-        finally:
-            _ACTIVE = None
+        done = parallel.map_ranges(lambda start, stop: [self._do(task) for task in tasks[start:stop]], chunks, jobs)
+        for (start, _), chunk_result in zip(chunks, done):
+            results.extend(chunk_result)
+            if progress and start >= exports:
+                progress(len(chunk_result))
         return results
 
 
-def _render_chunk(bounds: tuple[int, int]) -> list:
-    renderer = _ACTIVE
-    return [renderer._do(task) for task in renderer._tasks[bounds[0]:bounds[1]]]
+def _chunks(start: int, stop: int, size: int) -> list[tuple[int, int]]:
+    return [(i, min(i + size, stop)) for i in range(start, stop, size)]
 
 
 def _problem(page: Page, exc: TemplateError) -> Problem:

@@ -7,18 +7,29 @@ the logs of a year hold millions of lines and the standings need a few thousand.
 
 from __future__ import annotations
 
+from collections import deque
+from contextlib import closing
+from dataclasses import fields
+from itertools import repeat
 from pathlib import Path
 from sys import intern
+from typing import Generator
 
+from site_gen import parallel
+from site_gen.build_state import trust_previous_builds
 from site_gen.diagnostics import Diagnostics
 from site_gen.rules.best_span.corrections import Addition, read_corrections
 from site_gen.rules.best_span.model import NO_NAME, BestSpanData, Game, Participant, Settings
 from site_gen.sources.csv_reader import read_csv
+from site_gen.sources.log_cache import COLUMNS, FileRead, LogCache
 from site_gen.sources.tenhou_files import Archives, LogSource, find_sources, read_blocks
 from site_gen.sources.tenhou_log import LineScanner, TenhouLine
 from site_gen.values import parse_date
 
 ADDED_LINE = 10**9  # an added game sorts after every line of the file it names
+_FILES_PER_WORKER = 32  # below this many files a worker, forking costs more than it saves
+_CONSTANT = ("day", "file", "family", "source", "added")  # a file's games' fields that are not in its columns
+assert sorted(COLUMNS + _CONSTANT) == sorted(f.name for f in fields(Game))
 
 
 def load(folder: Path, settings: Settings, diags: Diagnostics) -> BestSpanData | None:
@@ -93,10 +104,6 @@ class LogReader:
         self.seen: set[str] = set()
         self.lines = 0
 
-    def _keep(self, names: list[str]) -> bool:
-        self.seen.update(names)
-        return not self.participants.isdisjoint(names)
-
     def _relative(self, display: str) -> str:
         """Where a game was read, relative to the competition's folder (pages show it)."""
         prefix = str(self.folder) + "/"
@@ -107,33 +114,79 @@ class LogReader:
             self.diags.notice(logs, None, "no logs/ folder yet: put Tenhou's log files there "
                                           "(or run `site-gen import tenhou <files> --into <competition>`)")
             return
-        outside = []
-        with Archives() as archives:
-            for source in find_sources([logs], self.diags):
-                if self.settings.period.contains(source.name.day):
-                    self.read(source, archives)
-                else:
-                    outside.append(source)
+        sources, outside = [], []
+        for source in find_sources([logs], self.diags):
+            (sources if self.settings.period.contains(source.name.day) else outside).append(source)
+        paths = [self._relative(s.display) for s in sources]
+        cache = self._cache()
+        reads = cache.recall(sources, paths) if cache else [None] * len(sources)
+        with closing(self._scan_all([source for source, read in zip(sources, reads) if read is None])) as fresh:
+            for i, (source, path) in enumerate(zip(sources, paths)):
+                read = next(fresh) if reads[i] is None else reads[i]
+                self._take(source, path, read)
+                reads[i] = read if cache else None  # kept only to be stored
+        if cache:
+            cache.keep(reads)
         if outside:
             names = outside[0].name.canonical + (f" … {outside[-1].name.canonical}" if len(outside) > 1 else "")
             self.diags.notice(logs, None, f"{len(outside)} log file(s) of days outside the period were not read "
                                           f"({names})")
 
+    def _cache(self) -> LogCache | None:
+        """The cache of the project holding this competition (data/<slug>/), when trusted."""
+        if self.folder.parent.name != "data" or not trust_previous_builds():
+            return None
+        context = (sorted(self.participants), self.settings.tables, self.settings.direct_lobbies)
+        return LogCache(self.folder, context)
+
     def read(self, source: LogSource, archives: Archives | None = None) -> None:
-        scanner = self.scanners[source.name.family]
-        day, file = source.name.day, source.name.canonical
-        display = self._relative(source.display)
+        self._take(source, self._relative(source.display), self._scan(source, archives))
+
+    def _scan_all(self, sources: list[LogSource]) -> Generator[FileRead, None, None]:
+        """Each file's read in order, from forked workers when there are enough files to share."""
+        workers = min(parallel.jobs(), len(sources) // _FILES_PER_WORKER)
+        if workers > 1 and parallel.can_fork():
+            yield from parallel.map_chunks(self._scan_many, sources, workers, workers * 16)
+        else:
+            yield from self._scan_many(sources)
+
+    def _scan_many(self, sources: list[LogSource]) -> list[FileRead]:
+        with Archives() as archives:
+            return [self._scan(source, archives) for source in sources]
+
+    def _scan(self, source: LogSource, archives: Archives | None) -> FileRead:
+        """What one file gives, touching nothing of the reader's (a worker may run it)."""
+        scanner, participants = self.scanners[source.name.family], self.participants
+        found = Diagnostics()  # this file's messages, kept with its games
+        seen: set[str] = set()
+
+        def keep(names: list[str]) -> bool:
+            seen.update(names)
+            return not participants.isdisjoint(names)
 
         def malformed(line: int, why: str) -> None:
-            self.diags.warning(source.display, line, f"malformed line skipped: {why}")
+            found.warning(source.display, line, f"malformed line skipped: {why}")
 
-        def game(family, line, lobby, hour, minute, length, rule, players, scores, chips, log, text) -> Game:
-            # the scanner's fields straight into a Game: no TenhouLine in between
-            return Game(day, hour, minute, file, line, family, intern(lobby), intern(rule), tuple(map(intern, players)),
-                        scores, log, display)
+        def row(family, line, lobby, hour, minute, length, rule, players, scores, chips, log, text) -> tuple:
+            # the scanner's fields straight into COLUMNS' order: no TenhouLine in between
+            return line, hour, minute, intern(lobby), intern(rule), tuple(map(intern, players)), scores, log
 
-        for first, text in read_blocks(source, self.diags, archives=archives):
-            self.games += scanner.scan(text, first, self._keep, malformed, game)
+        rows: list[tuple] = []
+        lines = 0
+        for first, text in read_blocks(source, found, archives=archives):
+            rows += scanner.scan(text, first, keep, malformed, row)
+            lines = first - 1 + text.count("\n") + (not text.endswith("\n"))
+        return FileRead(lines, tuple(seen), tuple((d.severity, d.line, d.message) for d in found.items),
+                        tuple(zip(*rows)) or ((),) * len(COLUMNS))
+
+    def _take(self, source: LogSource, path: str, read: FileRead) -> None:
+        """A file's read (fresh or kept) into the reader, as reading it here would have."""
+        for severity, line, message in read.diagnostics:
+            self.diags.add(severity, source.display, line, message)
+        self.seen.update(read.names)
+        self.lines += read.lines
+        name = source.name
+        self.games += _games(read.columns, (name.day, name.canonical, name.family, path, 0))
 
     def add(self, addition: Addition, number: int, path: Path) -> None:
         """A game the logs miss, placed after the lines of the file its layout and time name."""
@@ -148,6 +201,18 @@ def _game(parsed: TenhouLine, day, file: str, source: str) -> Game:
     # a year holds a million games among a few thousand names and rule words: share them
     return Game(day, parsed.hour, parsed.minute, file, parsed.line, parsed.family, intern(parsed.lobby),
                 intern(parsed.rule), tuple(map(intern, parsed.players)), parsed.scores, parsed.log, source)
+
+
+_SETTERS = tuple(getattr(Game, f).__set__ for f in COLUMNS + _CONSTANT)
+
+
+def _games(columns: tuple[tuple, ...], constants: tuple) -> list[Game]:
+    """The games of a file's columns. Filling the slots a column at a time runs in C: a
+    warm start makes a million games, and Game(...) would take three times as long."""
+    games = list(map(object.__new__, repeat(Game, len(columns[0]))))
+    for setter, values in zip(_SETTERS, columns + tuple(map(repeat, constants))):
+        deque(map(setter, games, values), 0)
+    return games
 
 
 def _replace_line(game: Game, line: int, added: int) -> Game:

@@ -7,7 +7,7 @@ from functools import lru_cache
 from typing import Any
 
 from site_gen.i18n import N_, Text
-from site_gen.model import Column, CompetitionInfo, CompetitionSite, Page, SearchEntry, Table
+from site_gen.model import Column, CompetitionInfo, CompetitionSite, Later, Page, SearchEntry, Table
 from site_gen.ranking import rank_reasons
 from site_gen.rules.best_span.document import document
 from site_gen.rules.best_span.events import event_pages
@@ -190,12 +190,14 @@ def _shown(p: PlayerResult) -> dict[str, Any]:
 
 
 def player_page(info: CompetitionInfo, settings: Settings, p: PlayerResult, url: str, common: dict) -> Page:
-    return Page(url, f"{TEMPLATES}/player.html", f"{p.player} — {info.name}", {
-        **common, "player": _shown(p), "chart": _chart(p), "places": _places(p), "places_max": max(max(p.places), 1),
-        "span_table": span_games_table(settings, p) if p.span else None, "decimals": point_decimals(settings),
-        "weight": hundredths(p.span.weight) if p.span else None,
-        "weighted_games": hundredths(p.weighted_games),
-    })
+    return Page(url, f"{TEMPLATES}/player.html", f"{p.player} — {info.name}", common, Later(_player_context, settings, p))
+
+
+def _player_context(settings: Settings, p: PlayerResult) -> dict[str, Any]:
+    return {"player": _shown(p), "chart": _chart(p), "places": _places(p), "places_max": max(max(p.places), 1),
+            "span_table": span_games_table(settings, p) if p.span else None, "decimals": point_decimals(settings),
+            "weight": hundredths(p.span.weight) if p.span else None,
+            "weighted_games": hundredths(p.weighted_games)}
 
 
 def publish(info: CompetitionInfo, settings: Settings, data: BestSpanData, result: BestSpanResult) -> CompetitionSite:
@@ -223,7 +225,7 @@ def publish(info: CompetitionInfo, settings: Settings, data: BestSpanData, resul
     return CompetitionSite(
         pages=pages,
         tables=[standings, statistics, *event_tables],
-        document=document(settings, result),
+        document=Later(document, settings, result),
         search=search,
         updated=result.updated,
         status=_status(settings, result),

@@ -1,0 +1,148 @@
+"""What each Tenhou log file gave when it was last read, so that an unchanged file is not
+read again: a year's logs are most of a best-span build, and past days' files never change.
+
+An entry is used only when all that its reading depends on is unchanged:
+- the file's bytes: the SHA-256 of a loose file as stored (gzipped or not); for a zip
+  member, the CRC-32, sizes and date its zip's directory records (no need to inflate it);
+- the file's path relative to the competition: its games and messages name it (the file
+  name also gives the family and day);
+- the reading's context, given by the reader: the participants (which games are kept), the
+  counted tables and direct lobbies (which lines could count); and site-gen's code (how
+  lines are read) and Python's version (what the pickle holds).
+
+Entries are pickled in .site-gen-cache/logs-<competition>-<YYYY-MM>.pickle, one file per
+month, so that a new day rewrites its month only. A file holds a digest of its pickle; one
+that cannot be read, is damaged or was written for another context is a miss (the logs
+are read again), never an error. Months no longer read and competitions no longer there
+lose their files. The files hold tuples, dicts, strings and numbers only, and are loaded
+refusing any class: a file planted in a repository cannot make a build run code. The
+reader uses the cache only when previous builds can be trusted (never under CI).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import pickle
+import sys
+from pathlib import Path
+from typing import NamedTuple
+
+from site_gen.build_state import CACHE_DIR, code_fingerprint
+from site_gen.sources.tenhou_files import Archives, LogSource
+
+FORMAT = 1  # raised when FileRead changes
+COLUMNS = ("line", "hour", "minute", "lobby", "rule", "players", "scores", "log")  # a kept game's fields in a FileRead
+
+
+class FileRead(NamedTuple):
+    """What reading one log file gave, in the order a read gives it."""
+
+    lines: int
+    names: tuple[str, ...]  # the players of its lines that could count
+    diagnostics: tuple[tuple[str, int | None, str], ...]  # (severity, line, message), all about this file
+    columns: tuple[tuple, ...]  # the kept games' fields, one tuple per name in COLUMNS
+
+
+class LogCache:
+    """The entries kept for the log files of one competition (its folder: data/<slug>/)."""
+
+    def __init__(self, competition: Path, context: object):
+        self.data, self.name = competition.parent, competition.name
+        self.folder = competition.parent.parent / CACHE_DIR
+        seed = pickle.dumps((FORMAT, sys.version, code_fingerprint(), context), protocol=5)
+        self.context = hashlib.sha256(seed).hexdigest()
+        self.kept: dict[str, dict] = {}  # month -> {path: (identity, FileRead)} as found on disk
+        self.keys: list[tuple[str, str, object]] = []  # (month, path, identity) of the files asked for
+
+    def recall(self, sources: list[LogSource], paths: list[str]) -> list[FileRead | None]:
+        """The entry of each source (`paths`: as its games name it), None when it must be read."""
+        found = []
+        with Archives() as archives:
+            for source, path in zip(sources, paths):
+                month = f"{source.name.day:%Y-%m}"
+                identity = _identity(source, archives)
+                if month not in self.kept:
+                    self.kept[month] = self._load(month)
+                entry = self.kept[month].get(path)
+                self.keys.append((month, path, identity))
+                found.append(entry[1] if identity is not None and entry and entry[0] == identity else None)
+        return found
+
+    def keep(self, reads: list[FileRead]) -> None:
+        """Store what the sources given to recall() gave; rewrite only the months that changed."""
+        months: dict[str, dict] = {}
+        for (month, path, identity), read in zip(self.keys, reads):
+            entries = months.setdefault(month, {})
+            if identity is not None and not any(d[0] == "error" for d in read.diagnostics):  # a failed read is retried
+                entries[path] = (identity, read)
+        for month, entries in months.items():
+            kept = self.kept.get(month, {})
+            if {p: e[0] for p, e in entries.items()} != {p: e[0] for p, e in kept.items()}:
+                self._write(month, {p: (identity, _interned(read) if p in kept and kept[p][1] is read else read)
+                                    for p, (identity, read) in entries.items()})
+        try:
+            for old in self.folder.glob("logs-*-????-??.pickle"):
+                name, month = old.name[5:-15], old.name[-14:-7]
+                if (name == self.name and month not in months) or not (self.data / name).is_dir():
+                    old.unlink()
+        except OSError:
+            pass
+
+    def _file(self, month: str) -> Path:
+        return self.folder / f"logs-{self.name}-{month}.pickle"
+
+    def _load(self, month: str) -> dict:
+        try:
+            data = self._file(month).read_bytes()
+            if hashlib.sha256(data[32:]).digest() != data[:32]:
+                return {}
+            version, context, entries = _Plain(io.BytesIO(data[32:])).load()
+            if version != FORMAT or context != self.context:
+                return {}
+            return {path: (identity, FileRead(*read)) for path, (identity, read) in entries.items()}
+        except Exception:  # noqa: BLE001 - whatever a damaged file raises, it is a miss
+            return {}
+
+    def _write(self, month: str, entries: dict) -> None:
+        target = self._file(month)
+        temporary = target.with_name(f".{target.name}.tmp{os.getpid()}")
+        try:
+            self.folder.mkdir(exist_ok=True)
+            ignore = self.folder / ".gitignore"
+            if not ignore.exists():
+                ignore.write_text("*\n", encoding="utf-8")
+            plain = {path: (identity, tuple(read)) for path, (identity, read) in entries.items()}
+            data = pickle.dumps((FORMAT, self.context, plain), protocol=5)
+            temporary.write_bytes(hashlib.sha256(data).digest() + data)
+            os.replace(temporary, target)
+        except OSError:
+            temporary.unlink(missing_ok=True)  # a read-only checkout still builds, reading every file
+
+
+class _Plain(pickle.Unpickler):
+    def find_class(self, module: str, name: str):
+        raise pickle.UnpicklingError(f"{module}.{name}: a log cache holds no objects")
+
+
+def _identity(source: LogSource, archives: Archives) -> object:
+    """What stands for the file's bytes; None when it cannot be read (the read reports it)."""
+    try:
+        if source.member is None:
+            with open(source.path, "rb") as handle:
+                return hashlib.file_digest(handle, "sha256").hexdigest()
+        info = archives.get(source.path).getinfo(source.member)
+        return (info.CRC, info.file_size, info.compress_size, info.date_time)
+    except Exception:  # noqa: BLE001 - a bad zip or a vanished file: read it, which reports why
+        return None
+
+
+def _interned(read: FileRead) -> FileRead:
+    """A kept entry whose strings are the interned ones that fresh reads hold: the pickle of
+    a month rewritten with both holds each name once, not once per rewrite."""
+    columns = dict(zip(COLUMNS, read.columns))
+    for name in ("lobby", "rule"):
+        columns[name] = tuple(map(sys.intern, columns[name]))
+    columns["players"] = tuple(tuple(map(sys.intern, p)) for p in columns["players"])
+    return read._replace(names=tuple(map(sys.intern, read.names)), columns=tuple(columns.values()))

@@ -56,9 +56,7 @@ def plan(project: Project, diags: Diagnostics) -> tuple[list[Page], dict[str, by
         pages += [Page(p.url, p.template, p.title, {**extra, **p.context}, p.later) for p in site.pages]
         # exports are worked out by the renderer's workers, beside the pages
         files[f"{c.info.slug}/standings.json"] = Later(document_json, site.document)
-        for table in site.tables:
-            files[f"{c.info.slug}/{table.slug}.csv"] = Later(table_csv, table)
-        for slug, table in site.later_tables.items():
+        for slug, table in ({t.slug: t for t in site.tables} | site.later_tables).items():
             files[f"{c.info.slug}/{slug}.csv"] = Later(table_csv, table)
     pages = players_index.with_index(pages, sites)  # /players/<slug>/ for names in several competitions
     content = site_pages.content_pages(project, diags)

@@ -1,8 +1,9 @@
 """Rendering planned pages to bytes, in one process or several.
 
 Worker processes are forked after the renderer is set up (site_gen.parallel), so they
-share its templates and contexts without pickling them; pages are handed out in fixed chunks and results
-are put back in page order, so `--jobs N` writes the same bytes as `--jobs 1`.
+share its templates and contexts without pickling them; pages are handed out in fixed
+chunks and results are put back in page order, so `--jobs N` writes the same bytes as
+`--jobs 1`. The workers also work out the pages' and exports' Later values.
 """
 
 from __future__ import annotations

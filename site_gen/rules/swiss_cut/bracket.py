@@ -12,6 +12,7 @@ from fractions import Fraction
 from functools import cached_property
 
 from site_gen.i18n import N_, Text
+from site_gen.lookups import first_of
 from site_gen.rules.swiss_cut.model import Settings, TournamentData
 from site_gen.rules.swiss_cut.scoring import TournamentResult
 from site_gen.rules.swiss_cut.seating import finalists, qualified
@@ -37,10 +38,7 @@ class Column:
     @cached_property
     def by_player(self) -> dict[str, Entry]:
         """Each player's (first) entry: a page per player looks up every column."""
-        found: dict[str, Entry] = {}
-        for e in self.entries:
-            found.setdefault(e.player, e)
-        return found
+        return first_of((e.player, e) for e in self.entries)
 
 
 def groups(settings: Settings) -> list[tuple[int, ...]]:

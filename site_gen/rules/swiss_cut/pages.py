@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from site_gen.i18n import N_, Text
+from site_gen.lookups import grouped
 from site_gen.model import Column, CompetitionInfo, CompetitionSite, Page, RankReason, SearchEntry, Table
 from site_gen.ranking import rank_reasons
 from site_gen.rules.swiss_cut import bracket
@@ -96,9 +97,7 @@ def round_table(round_result: RoundResult, urls: dict[str, str]) -> Table:
 def table_blocks(round_result: RoundResult, urls: dict[str, str]) -> list[Table]:
     """One small table per game table: how a player finds their seat and result."""
     rows = _seat_rows(round_result, urls)
-    by_table: dict[int, list[dict[str, Any]]] = {}
-    for r in rows:  # one pass, not one per table
-        by_table.setdefault(r["table"], []).append(r)
+    by_table = grouped((r["table"], r) for r in rows)  # one pass, not one per table
     blocks = []
     for table in round_result.tables:
         mine = by_table.get(table.table, [])

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from site_gen.lookups import first_of
 from site_gen.rules.swiss_cut.mi import SeatResult, TableResult, score_table
 from site_gen.rules.swiss_cut.model import RoundFile, Settings, TournamentData
 from site_gen.rules.swiss_cut.outcome import FinalRow, RankingRow, final_places, tournament_ranking
@@ -33,11 +34,7 @@ class RoundResult:
     @cached_property
     def _seat_index(self) -> dict[str, tuple[TableResult, SeatResult]]:
         """Each player's first seat, found once: a page per player looks up every round."""
-        found: dict[str, tuple[TableResult, SeatResult]] = {}
-        for table in self.tables:
-            for seat in table.seats:
-                found.setdefault(seat.player, (table, seat))
-        return found
+        return first_of((seat.player, (table, seat)) for table in self.tables for seat in table.seats)
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from functools import cached_property
 from fractions import Fraction
 from typing import Iterable
 
+from site_gen.lookups import first_of
 from site_gen.ranking import rank_desc
 from site_gen.rules.swiss_cut.mi import SeatResult
 
@@ -47,17 +48,11 @@ class Standings:
     # indexes made once: pages and checks look up every player after every round
     @cached_property
     def _rows(self) -> dict[str, StandingRow]:
-        rows: dict[str, StandingRow] = {}
-        for r in self.rows:
-            rows.setdefault(r.player, r)
-        return rows
+        return first_of((r.player, r) for r in self.rows)
 
     @cached_property
     def _positions(self) -> dict[str, int]:
-        positions: dict[str, int] = {}
-        for i, p in enumerate(self.order):
-            positions.setdefault(p, i)
-        return positions
+        return first_of((p, i) for i, p in enumerate(self.order))
 
     def tie_groups(self) -> list[tuple[int, tuple[str, ...]]]:
         """(first 0-based position, players) of every group equal on every key, in the

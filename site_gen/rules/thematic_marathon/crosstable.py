@@ -7,6 +7,7 @@ from typing import Any, Mapping
 
 from site_gen import tiebreak
 from site_gen.i18n import N_, Text
+from site_gen.lookups import grouped
 from site_gen.model import RankReason
 from site_gen.rules.thematic_marathon.model import DRAW, FIRST_WINS, FIRST_WINS_FORFEIT, SECOND_WINS, Game, GamePoints
 from site_gen.rules.thematic_marathon.tournament import GroupTable
@@ -52,19 +53,10 @@ def _cell(player: str, opponent: str, pairs: dict[frozenset, list[Game]], scheme
     return {"games": entries, "points": points}
 
 
-def _pairs(games) -> dict[frozenset, list[Game]]:
-    """The games of each pair of players, in table order: one pass over the games, not one
-    per cell of the crosstable."""
-    pairs: dict[frozenset, list[Game]] = {}
-    for g in games:
-        pairs.setdefault(frozenset(g.players), []).append(g)
-    return pairs
-
-
 def crosstable(table: GroupTable, caption: str, scheme: GamePoints, player_urls: Mapping[str, str],
                final_label: str = N_("seeding order")) -> dict[str, Any]:
     players = table.players
-    pairs = _pairs(table.games)
+    pairs = grouped((frozenset(g.players), g) for g in table.games)  # each pair's games, in one pass
     rows = []
     for row in table.rows:
         rows.append({

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from site_gen import tiebreak
+from site_gen.lookups import first_of
 from site_gen.i18n import N_, Text
 from site_gen.model import CompetitionInfo, CompetitionSite, Page, SearchEntry, Table
 from site_gen.rules.thematic_marathon import tables
@@ -81,26 +82,18 @@ class _Lookups:
     qualifiers: dict[str, Qualifier]
 
 
-def _first_by_player(items) -> dict:
-    found: dict = {}
-    for item in items:
-        found.setdefault(item.player, item)
-    return found
+def _by_player(items) -> dict:
+    return first_of((item.player, item) for item in items)
 
 
 def _lookups(result: MarathonResult) -> _Lookups:
-    groups = {t.slug: {} for t in result.tournaments}
-    for t in result.tournaments:
-        for g in t.phase1:
-            for p in g.players:
-                groups[t.slug].setdefault(p, g)
     return _Lookups(
         states={t.slug: tables.status(t) for t in result.tournaments},
-        groups=groups,
+        groups={t.slug: first_of((p, g) for g in t.phase1 for p in g.players) for t in result.tournaments},
         tiebreaks={t.slug: _tiebreaks(t) for t in result.tournaments},
-        standings=tuple(_first_by_player(g.standings) for g in result.groups),
-        marathon=_first_by_player(result.marathon),
-        qualifiers=_first_by_player(result.master),
+        standings=tuple(_by_player(g.standings) for g in result.groups),
+        marathon=_by_player(result.marathon),
+        qualifiers=_by_player(result.master),
     )
 
 

@@ -7,6 +7,7 @@ from functools import cached_property
 from typing import Callable, Sequence
 
 from site_gen import tiebreak
+from site_gen.lookups import grouped
 from site_gen.rules.thematic_marathon import grouping
 from site_gen.rules.thematic_marathon.model import (
     PHASE1,
@@ -132,14 +133,6 @@ def group_table(
     return GroupTable(phase, number, rows, inside, ordering)
 
 
-def _games_by_table(games: Sequence[Game]) -> dict[tuple[str, int | None], list[Game]]:
-    """The games of each (phase, group number), in file order: one pass for every table."""
-    tables: dict[tuple[str, int | None], list[Game]] = {}
-    for g in games:
-        tables.setdefault((g.phase, g.group), []).append(g)
-    return tables
-
-
 def forfeited_all(games: Sequence[Game]) -> set[str]:
     """The players with at least one game in the tournament and every one of them lost by
     forfeit, in one pass over the games."""
@@ -179,7 +172,7 @@ def compute_tournament(
 ) -> TournamentResult:
     entrants = tuple(sorted(set(data.entrants), key=seed))
     layout, games, computed = data.layout, data.games, []
-    by_table = _games_by_table(games)
+    by_table = grouped(((g.phase, g.group), g) for g in games)  # each table's games, in one pass
     # phase 1: as written in groups.yaml, else from the ratings when there are enough entrants
     if layout.phase1 is not None:
         phase1_members = [list(g) for g in layout.phase1]

@@ -1,0 +1,16 @@
+"""Indexes made once: the first value of each key, and each key's values in order."""
+
+from site_gen.lookups import first_of, grouped
+
+
+def test_first_of_keeps_each_keys_first_value_in_first_seen_order():
+    index = first_of([("b", 1), ("a", 2), ("b", 3), ("c", 4), ("a", 5)])
+    assert index == {"b": 1, "a": 2, "c": 4}
+    assert list(index) == ["b", "a", "c"]
+
+
+def test_grouped_keeps_every_value_in_order():
+    groups = grouped([("b", 1), ("a", 2), ("b", 3)])
+    assert groups == {"b": [1, 3], "a": [2]}
+    assert list(groups) == ["b", "a"]
+    assert first_of([]) == {} and grouped([]) == {}

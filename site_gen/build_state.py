@@ -80,9 +80,31 @@ def trust_previous_builds() -> bool:
     return not os.environ.get("CI")
 
 
-def _state_file(root: Path, out: Path) -> Path:
+def output_record(root: Path, out: Path, kind: str) -> Path:
+    """The file under .site-gen-cache/ where `kind` ("build", "pages") is recorded for
+    builds into `out`: one per output folder."""
     name = hashlib.sha256(str(out.resolve()).encode()).hexdigest()[:16]
-    return root / CACHE_DIR / f"build-{name}.json"
+    return root / CACHE_DIR / f"{kind}-{name}.json"
+
+
+def write_cache_file(path: Path, data: bytes) -> None:
+    """Write a file of .site-gen-cache/ (made git-ignored) whole or not at all: a temporary
+    file, then a rename. A read-only checkout still builds, it just keeps no record."""
+    temporary = path.with_name(f".{path.name}.tmp{os.getpid()}")
+    try:
+        path.parent.mkdir(exist_ok=True)
+        (path.parent / ".gitignore").write_text("*\n", encoding="utf-8")
+        temporary.write_bytes(data)
+        os.replace(temporary, path)
+    except OSError:
+        try:
+            temporary.unlink(missing_ok=True)
+        except OSError:
+            pass
+
+
+def _state_file(root: Path, out: Path) -> Path:
+    return output_record(root, out, "build")
 
 
 def unchanged(root: Path, out: Path, fingerprint: str) -> dict | None:
@@ -111,16 +133,7 @@ def record(root: Path, out: Path, fingerprint: str, files: dict[str, bytes], pag
         "files": {rel: len(data) for rel, data in sorted(files.items())},
         "diagnostics": [[d.path, d.line, d.severity, d.message] for d in reported],
     }
-    try:
-        folder = root / CACHE_DIR
-        folder.mkdir(exist_ok=True)
-        (folder / ".gitignore").write_text("*\n", encoding="utf-8")
-        target = _state_file(root, out)
-        temporary = target.with_suffix(f".tmp{os.getpid()}")
-        temporary.write_text(json.dumps(state, ensure_ascii=False), encoding="utf-8")
-        os.replace(temporary, target)
-    except OSError:
-        pass  # a read-only checkout still builds, just never skips
+    write_cache_file(_state_file(root, out), json.dumps(state, ensure_ascii=False).encode("utf-8"))
 
 
 def replay(state: dict) -> list[Diagnostic]:

@@ -21,7 +21,7 @@ import pickle
 from pathlib import Path
 from typing import Any
 
-from site_gen.build_state import CACHE_DIR, code_fingerprint, input_fingerprint_of
+from site_gen.build_state import code_fingerprint, input_fingerprint_of, output_record, write_cache_file
 from site_gen.model import Page
 from site_gen.output import output_path
 
@@ -44,7 +44,7 @@ class PageCache:
 
     def __init__(self, root: Path, out: Path, fingerprint: str, common: dict[str, Any]):
         self.out = out
-        self.file = root / CACHE_DIR / f"pages-{hashlib.sha256(str(out.resolve()).encode()).hexdigest()[:16]}.json"
+        self.file = output_record(root, out, "pages")
         self.previous: dict[str, list] = self._read()
         self.base = hashlib.sha256(fingerprint.encode())
         for key in sorted(common):
@@ -93,10 +93,4 @@ class PageCache:
         return data if len(data) == recorded[1] else None
 
     def record(self, digests: dict[str, tuple[str, int]]) -> None:
-        try:
-            self.file.parent.mkdir(exist_ok=True)
-            temporary = self.file.with_suffix(f".tmp{os.getpid()}")
-            temporary.write_text(json.dumps(digests, sort_keys=True), encoding="utf-8")
-            os.replace(temporary, self.file)
-        except OSError:
-            pass  # a read-only checkout still builds, just renders every page
+        write_cache_file(self.file, json.dumps(digests, sort_keys=True).encode("utf-8"))  # failing: all rendered next time

@@ -23,13 +23,12 @@ from __future__ import annotations
 
 import hashlib
 import io
-import os
 import pickle
 import sys
 from pathlib import Path
 from typing import NamedTuple
 
-from site_gen.build_state import CACHE_DIR, code_fingerprint
+from site_gen.build_state import CACHE_DIR, code_fingerprint, write_cache_file
 from site_gen.sources.tenhou_files import Archives, LogSource
 
 FORMAT = 1  # raised when FileRead changes
@@ -106,19 +105,9 @@ class LogCache:
             return {}
 
     def _write(self, month: str, entries: dict) -> None:
-        target = self._file(month)
-        temporary = target.with_name(f".{target.name}.tmp{os.getpid()}")
-        try:
-            self.folder.mkdir(exist_ok=True)
-            ignore = self.folder / ".gitignore"
-            if not ignore.exists():
-                ignore.write_text("*\n", encoding="utf-8")
-            plain = {path: (identity, tuple(read)) for path, (identity, read) in entries.items()}
-            data = pickle.dumps((FORMAT, self.context, plain), protocol=5)
-            temporary.write_bytes(hashlib.sha256(data).digest() + data)
-            os.replace(temporary, target)
-        except OSError:
-            temporary.unlink(missing_ok=True)  # a read-only checkout still builds, reading every file
+        plain = {path: (identity, tuple(read)) for path, (identity, read) in entries.items()}
+        data = pickle.dumps((FORMAT, self.context, plain), protocol=5)
+        write_cache_file(self._file(month), hashlib.sha256(data).digest() + data)  # failing: read again next time
 
 
 class _Plain(pickle.Unpickler):

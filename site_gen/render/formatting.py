@@ -51,10 +51,8 @@ def csv_value(value: Any) -> str:
 
 def sort_key(value: Any) -> str:
     """The `data-sort` attribute of a numeric cell: a plain decimal the browser can parse."""
-    if type(value) is int:
+    if isinstance(value, int) and not isinstance(value, bool):  # before the (slow) Fraction check
         return str(value)
     if isinstance(value, Fraction):
         return _decimal(value.numerator, value.denominator, 6)
-    if isinstance(value, int) and not isinstance(value, bool):
-        return str(value)
     return ""

@@ -9,12 +9,14 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 from fractions import Fraction
+from operator import attrgetter
 from zoneinfo import ZoneInfo
 
 JST = ZoneInfo("Asia/Tokyo")
 KINDS = ("direct", "plain", "red")
 NO_NAME = "NoName"
-ORDER = ("day", "hour", "minute", "file", "line")  # the fields that order games (Game.order)
+ORDER = ("day", "hour", "minute", "file", "line")  # the fields that order games
+game_order = attrgetter(*ORDER)  # a game's sort key (Game.order), cheaper than the property in a sort
 
 
 @dataclass(frozen=True)
@@ -83,7 +85,7 @@ class Game:
 
     @property
     def order(self) -> tuple:
-        return (self.day, self.hour, self.minute, self.file, self.line)  # the fields of ORDER
+        return game_order(self)
 
     @property
     def moment(self) -> dt.datetime:

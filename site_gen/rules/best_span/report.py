@@ -46,11 +46,6 @@ class NameHints:
         return did_you_mean(player, self.names)
 
 
-def name_hint(player: str, seen: frozenset[str]) -> str:
-    """A log name that is the participant's ID in other widths or case, else the closest."""
-    return NameHints(seen).hint(player)
-
-
 def report(data: BestSpanData, settings: Settings, result: BestSpanResult, diags: Diagnostics) -> None:
     for removal, count in zip(data.removals, result.removal_matches):
         if count == 0:

@@ -10,18 +10,17 @@ import math
 from dataclasses import dataclass, replace
 from functools import cached_property
 from fractions import Fraction
-from operator import attrgetter
 
 from site_gen.ranking import rank_desc
 from site_gen.rules.best_span.model import (
     KINDS,
-    ORDER,
     BestSpanData,
     Exclusion,
     Game,
     Participant,
     Removal,
     Settings,
+    game_order,
 )
 from site_gen.rules.best_span.span import best_span
 
@@ -168,7 +167,7 @@ def kind_of(game: Game, settings: Settings) -> str | None:
 
 
 def outcomes(data: BestSpanData, settings: Settings) -> tuple[tuple[GameOutcome, ...], tuple[int, ...]]:
-    games = sorted(data.games, key=attrgetter(*ORDER))  # Game.order, without a tuple property per game
+    games = sorted(data.games, key=game_order)
     minutes = {(r.day, r.hour, r.minute) for r in data.removals}
     by_minute: dict[tuple, list[int]] = {}  # only the minutes a removal names
     if minutes:
@@ -230,7 +229,7 @@ def sequences(results: tuple[GameOutcome, ...], players: set[str], settings: Set
     points = [int(x) if x.denominator == 1 else x for x in settings.place_points]
     weights = {kind: settings.weights.of(kind) for kind in KINDS}
     for outcome in results:
-        if outcome.kind is None or outcome.removed_by is not None:  # not counted
+        if not outcome.counted:
             continue
         for seat, name in enumerate(outcome.game.players):
             if name in played:

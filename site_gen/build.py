@@ -17,7 +17,7 @@ from typing import Any
 from site_gen.diagnostics import Diagnostics
 from site_gen.json_document import document_json
 from site_gen.model import CompetitionSite, Later, Page, Table
-from site_gen.output import check_output_folder, write_site
+from site_gen.output import Staging, check_output_folder
 from site_gen.project import CompetitionMemo, Project, load_project
 from site_gen.page_cache import PageCache, template_fingerprint
 from site_gen.page_renderer import PageRenderer
@@ -124,23 +124,35 @@ def build(root: Path, out: Path, diags: Diagnostics, base_url: str | None = None
         renderer = PageRenderer(project, url, serving)
         if incremental and build_state.trust_previous_builds():
             renderer.cache = PageCache(root, out, template_fingerprint(root, f"{url}\0{serving}"), renderer.common)
-        if progress_factory is not None:
-            with progress_factory(len(pages)) as bar:
-                rendered, problems = renderer.render_all(pages, jobs, bar.update, files)
-        else:
-            rendered, problems = renderer.render_all(pages, jobs, later_files=files)
-    for where, line, message in problems:
-        diags.error(where, line, message)
-    if problems:
-        return None
-    files.update(rendered)
-    files.update(_static_files(project))
-    files[".nojekyll"] = b""
-    written = write_site(out, files)
+        staging = Staging(out)
+        try:
+            sizes, written, problems = _render(renderer, pages, files, staging, jobs, progress_factory)
+            for where, line, message in problems:
+                diags.error(where, line, message)
+            if problems:
+                return None
+            # what the workers did not write: the files made while planning, the theme's static files
+            rest = {rel: data for rel, data in files.items() if not isinstance(data, Later)}
+            rest.update(_static_files(project))
+            rest[".nojekyll"] = b""
+            for rel in sorted(rest):
+                written += staging.put(rel, rest[rel])
+                sizes[rel] = len(rest[rel])
+            staging.commit()
+        finally:
+            staging.discard()  # nothing left once committed; a failed build's files otherwise
     if renderer.cache:
         renderer.cache.record(renderer.digests)
-    build_state.record(root, out, previous.fingerprint, files, len(pages), diags.items)
-    return BuildReport(out, len(pages), len(files), written)
+    build_state.record(root, out, previous.fingerprint, sizes, len(pages), diags.items)
+    return BuildReport(out, len(pages), len(sizes), written)
+
+
+def _render(renderer: PageRenderer, pages: list[Page], files: dict[str, bytes | Later], staging: Staging,
+            jobs: int, progress_factory) -> tuple[dict[str, int], int, list]:
+    if progress_factory is None:
+        return renderer.render_all(pages, staging, jobs, later_files=files)
+    with progress_factory(len(pages)) as bar:
+        return renderer.render_all(pages, staging, jobs, bar.update, files)
 
 
 def default_jobs() -> int:

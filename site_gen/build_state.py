@@ -125,12 +125,13 @@ def unchanged(root: Path, out: Path, fingerprint: str) -> dict | None:
         return None
 
 
-def record(root: Path, out: Path, fingerprint: str, files: dict[str, bytes], pages: int,
+def record(root: Path, out: Path, fingerprint: str, sizes: dict[str, int], pages: int,
            reported: list[Diagnostic]) -> None:
+    """Record a build into `out`: its fingerprint, the size of each file it wrote, its messages."""
     state = {
         "fingerprint": fingerprint,
         "pages": pages,
-        "files": {rel: len(data) for rel, data in sorted(files.items())},
+        "files": dict(sorted(sizes.items())),
         "diagnostics": [[d.path, d.line, d.severity, d.message] for d in reported],
     }
     write_cache_file(_state_file(root, out), json.dumps(state, ensure_ascii=False).encode("utf-8"))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ctypes
 import os
 import shutil
+import stat
 from pathlib import Path
 
 _AT_FDCWD = -100
@@ -36,24 +37,54 @@ def check_output_folder(out: Path, root: Path) -> str | None:
     return None
 
 
-def write_site(out: Path, files: dict[str, bytes]) -> int:
-    """Put exactly `files` in `out`; returns how many files were (re)written."""
-    out = out.resolve()
-    staging = out.with_name(f".{out.name}.staging")
-    if staging.exists():
-        shutil.rmtree(staging)  # left by a build that was killed
-    written = 0
-    made: set[Path] = set()
-    for rel in sorted(files):
-        target = staging / rel
-        if target.parent not in made:
+class Staging:
+    """The folder beside `out` that a build writes into (from the render workers too, each
+    file once); it takes the output's place in one step (`commit`) once the whole build
+    has succeeded, else it is removed (`discard`). A folder left by a killed build is
+    removed when the next one starts."""
+
+    def __init__(self, out: Path):
+        self.out = out.resolve()
+        self.folder = self.out.with_name(f".{self.out.name}.staging")
+        if self.folder.exists():
+            shutil.rmtree(self.folder)
+        self.folder.mkdir(parents=True)
+        self._made: set[Path] = {self.folder}  # per process: forked workers make their own
+
+    def put(self, rel: str, data: bytes) -> bool:
+        """Stage a file; True when its bytes differ from the previous output's (written),
+        False when that file was linked instead."""
+        target = self._target(rel)
+        if _link_if_unchanged(self.out / rel, target, data):
+            return False
+        target.write_bytes(data)
+        return True
+
+    def keep(self, rel: str, size: int) -> bool:
+        """Stage the previous output's file as it is (a page whose inputs did not change),
+        without reading it; False when it is not there with `size` bytes."""
+        old = self.out / rel
+        try:
+            info = old.lstat()
+            if not stat.S_ISREG(info.st_mode) or info.st_size != size:
+                return False
+            os.link(old, self._target(rel))
+            return True
+        except OSError:
+            return False
+
+    def _target(self, rel: str) -> Path:
+        target = self.folder / rel
+        if target.parent not in self._made:
             target.parent.mkdir(parents=True, exist_ok=True)
-            made.add(target.parent)
-        if not _link_if_unchanged(out / rel, target, files[rel]):
-            target.write_bytes(files[rel])
-            written += 1
-    _swap_in(staging, out)
-    return written
+            self._made.add(target.parent)
+        return target
+
+    def commit(self) -> None:
+        _swap_in(self.folder, self.out)
+
+    def discard(self) -> None:
+        shutil.rmtree(self.folder, ignore_errors=True)
 
 
 def _link_if_unchanged(old: Path, target: Path, data: bytes) -> bool:

@@ -1,5 +1,5 @@
 """Rendered pages kept between builds: a page whose inputs did not change since the last
-build into the same folder is not rendered again; its bytes are that build's file.
+build into the same folder is not rendered again; that build's file is kept (linked).
 
 A page's inputs are its template set (site-gen's code and theme, the project's templates/
 and themes/, base URL, serve mode), the values every page gets (site.yaml's settings, the
@@ -43,7 +43,6 @@ class PageCache:
     """The digests of the last build's pages into `out`, and this build's."""
 
     def __init__(self, root: Path, out: Path, fingerprint: str, common: dict[str, Any]):
-        self.out = out
         self.file = output_record(root, out, "pages")
         self.previous: dict[str, list] = self._read()
         self.base = hashlib.sha256(fingerprint.encode())
@@ -80,17 +79,13 @@ class PageCache:
             digest.update(part)
         return digest.hexdigest()
 
-    def reuse(self, page: Page, digest: str | None) -> bytes | None:
-        """The last build's bytes of this page when it had the same digest."""
-        rel = output_path(page.url)
+    def recorded_size(self, rel: str, digest: str | None) -> int | None:
+        """The size of the last build's file `rel` when that page had the same digest (the
+        file itself is then kept as it is: output.Staging.keep checks it is still there)."""
         recorded = self.previous.get(rel)
         if digest is None or not recorded or recorded[0] != digest:
             return None
-        try:
-            data = (self.out / rel).read_bytes()
-        except OSError:
-            return None
-        return data if len(data) == recorded[1] else None
+        return recorded[1] if isinstance(recorded[1], int) else None
 
     def record(self, digests: dict[str, tuple[str, int]]) -> None:
         write_cache_file(self.file, json.dumps(digests, sort_keys=True).encode("utf-8"))  # failing: all rendered next time

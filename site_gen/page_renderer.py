@@ -3,7 +3,8 @@
 Worker processes are forked after the renderer is set up (site_gen.parallel), so they
 share its templates and contexts without pickling them; pages are handed out in fixed
 chunks and results are put back in page order, so `--jobs N` writes the same bytes as
-`--jobs 1`. The workers also work out the pages' and exports' Later values.
+`--jobs 1`. The workers also work out the pages' and exports' Later values, and write
+the files into the build's staging folder themselves: only sizes and digests come back.
 """
 
 from __future__ import annotations
@@ -15,13 +16,14 @@ from jinja2 import TemplateError
 
 from site_gen import parallel
 from site_gen.model import Later, Page
-from site_gen.output import output_path
+from site_gen.output import Staging, output_path
 from site_gen.page_cache import PageCache
 from site_gen.project import Project
 from site_gen.render.environment import make_environment
 from site_gen.render.i18n import use_language
 
 Problem = tuple[str, int | None, str]  # (template file, line, message)
+Outcome = tuple[int | None, bool, Problem | None, str | None]  # (size, written, problem, digest) of one file
 
 _PARALLEL_MIN_PAGES = 200  # below this, starting workers costs more than it saves
 _CHUNK_PAGES = 32  # pages a worker takes at a time
@@ -31,6 +33,7 @@ _CHUNK_EXPORTS = 8  # exports (CSV, JSON) a worker takes at a time: a site's few
 class PageRenderer:
     def __init__(self, project: Project, base_url: str, serving: bool = False, cache: PageCache | None = None):
         self.cache = cache
+        self.staging: Staging | None = None  # where render_all puts the files
         self.digests: dict[str, tuple[str, int]] = {}  # output path -> (digest, size), for the next build
         self.env = make_environment(project.root, project.site.theme, base_url, serving=serving)
         self.languages = {c.info.slug: c.info.language for c in project.competitions}
@@ -54,29 +57,35 @@ class PageRenderer:
         with use_language(lang):  # the theme's words, numbers and dates in that language
             return self.env.get_template(page.template).render(context).encode("utf-8")
 
-    def _render_safely(self, page: Page) -> tuple[bytes | None, Problem | None, str | None]:
-        """(bytes, problem, digest of the page's inputs); the last build's bytes when the
-        digest is the one it recorded."""
+    def _page(self, page: Page) -> Outcome:
+        """Render a page into the staging folder, or keep the last build's file when the
+        digest of the page's inputs is the one it recorded."""
         page = page.resolved()
+        rel = output_path(page.url)
         digest = self.cache.digest(page, self.language(page)) if self.cache else None
-        if digest is not None:
-            kept = self.cache.reuse(page, digest)
-            if kept is not None:
-                return kept, None, digest
+        size = self.cache.recorded_size(rel, digest) if self.cache else None
+        if size is not None and self.staging.keep(rel, size):
+            return size, False, None, digest
         try:
-            return self.render(page), None, digest
+            data = self.render(page)
         except TemplateError as exc:
-            return None, _problem(page, exc), None
+            return None, False, _problem(page, exc), None
+        return len(data), self.staging.put(rel, data), None, digest
 
-    def _do(self, task: Page | tuple[str, Later]) -> tuple[bytes | None, Problem | None, str | None]:
+    def _do(self, task: Page | tuple[str, Later]) -> Outcome:
         if isinstance(task, Page):
-            return self._render_safely(task)
-        return task[1].get(), None, None
+            return self._page(task)
+        rel, later = task
+        data = later.get()
+        return len(data), self.staging.put(rel, data), None, None
 
-    def render_all(self, pages: list[Page], jobs: int = 1, progress: Callable[[int], None] | None = None,
-                   later_files: dict[str, Any] | None = None) -> tuple[dict[str, bytes], list[Problem]]:
-        """Every page's bytes by output path, and the template problems met; also the bytes
-        of the files in `later_files` given as a Later."""
+    def render_all(self, pages: list[Page], staging: Staging, jobs: int = 1,
+                   progress: Callable[[int], None] | None = None,
+                   later_files: dict[str, Any] | None = None) -> tuple[dict[str, int], int, list[Problem]]:
+        """Render every page into `staging`, and the files of `later_files` given as a
+        Later: (size of each file by output path, how many were written rather than kept
+        or linked, the template problems met)."""
+        self.staging = staging
         if self.cache:
             self.cache.share(pages)
         exports = [(path, value) for path, value in (later_files or {}).items() if isinstance(value, Later)]
@@ -89,17 +98,18 @@ class PageRenderer:
                 results.append(self._do(task))
                 if progress and isinstance(task, Page):
                     progress(1)
-        files = {path: data for (path, _), (data, _, _) in zip(exports, results)}
+        sizes = {path: size for (path, _), (size, _, _, _) in zip(exports, results)}
+        written = sum(result[1] for result in results)
         problems: list[Problem] = []
         self.digests = {}
-        for page, (data, problem, digest) in zip(pages, results[len(exports):]):
-            if data is not None:
-                files[output_path(page.url)] = data
+        for page, (size, _, problem, digest) in zip(pages, results[len(exports):]):
+            if size is not None:
+                sizes[output_path(page.url)] = size
                 if digest is not None:
-                    self.digests[output_path(page.url)] = (digest, len(data))
+                    self.digests[output_path(page.url)] = (digest, size)
             elif problem not in problems:
                 problems.append(problem)
-        return files, problems
+        return sizes, written, problems
 
     def _in_workers(self, tasks: list, exports: int, jobs: int, progress) -> list:
         """Tasks go in small fixed chunks, so that a run of big pages (a competition's

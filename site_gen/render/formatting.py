@@ -13,7 +13,7 @@ from typing import Any
 _SCALE = [10**k for k in range(10)]
 
 
-def _decimal(numerator: int, denominator: int, decimals: int) -> str:
+def decimal_text(numerator: int, denominator: int, decimals: int) -> str:
     scaled = abs(numerator) * _SCALE[decimals]
     whole, rest = divmod(scaled, denominator)
     if 2 * rest >= denominator:  # halves away from zero
@@ -29,7 +29,7 @@ def format_number(value: Any, decimals: int = 3) -> str:
     if type(value) is str:
         return value
     if isinstance(value, Fraction):
-        return _decimal(value.numerator, value.denominator, decimals)
+        return decimal_text(value.numerator, value.denominator, decimals)
     if value is None:
         return ""
     return str(value)
@@ -45,7 +45,7 @@ def csv_value(value: Any) -> str:
     if isinstance(value, Fraction):
         if value.denominator == 1:
             return str(value.numerator)
-        return _decimal(value.numerator, value.denominator, 6).rstrip("0").rstrip(".")
+        return decimal_text(value.numerator, value.denominator, 6).rstrip("0").rstrip(".")
     return "" if value is None else str(value)
 
 
@@ -54,5 +54,5 @@ def sort_key(value: Any) -> str:
     if isinstance(value, int) and not isinstance(value, bool):  # before the (slow) Fraction check
         return str(value)
     if isinstance(value, Fraction):
-        return _decimal(value.numerator, value.denominator, 6)
+        return decimal_text(value.numerator, value.denominator, 6)
     return ""

@@ -145,10 +145,22 @@ def _day(value: dt.date, form: str, lang: str) -> str:
 
 @lru_cache(maxsize=1 << 18)
 def _moment(wall_clock: dt.datetime, form: str, lang: str) -> str:
-    # the locale's medium date with its short time: "Feb 3, 2015, 9:15 PM", "3 февр. 2015 г., 21:15"
-    locale = _locale(lang)
-    return get_datetime_format(form, locale=locale).replace("{1}", format_date(wall_clock, form, locale=locale)).replace(
-        "{0}", format_time(wall_clock, "short", locale=locale))
+    # the locale's medium date with its short time: "Feb 3, 2015, 9:15 PM", "3 февр. 2015 г., 21:15".
+    # The day and the time of day are formatted (and cached) apart: a season's 100,000 game
+    # starts fall on a few hundred days and a few thousand clock times.
+    return _moment_pattern(form, lang).replace("{1}", _day(wall_clock.date(), form, lang)).replace(
+        "{0}", _clock(wall_clock.time(), lang))
+
+
+@lru_cache(maxsize=None)
+def _moment_pattern(form: str, lang: str) -> str:
+    return str(get_datetime_format(form, locale=_locale(lang)))
+
+
+@lru_cache(maxsize=1 << 16)
+def _clock(time_of_day: dt.time, lang: str) -> str:
+    # a fixed day: Babel would otherwise put a bare time on today's date
+    return format_time(dt.datetime.combine(dt.date(2000, 1, 1), time_of_day), "short", locale=_locale(lang))
 
 
 def translate(value: Any) -> str:

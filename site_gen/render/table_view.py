@@ -15,7 +15,7 @@ from markupsafe import Markup
 
 from site_gen.i18n import Text
 from site_gen.model import RankReason, Table
-from site_gen.render.formatting import format_number, sort_key
+from site_gen.render.formatting import decimal_text, format_number, sort_key
 from site_gen.render.i18n import date, gettext, localise_number, translate
 
 
@@ -97,29 +97,25 @@ def table_body(table: Table, url: Callable[[str], str], cut_after: int | None = 
                     text = localise_number(text)
                 if not numeric:
                     sort = ""
+            elif type(value) is Fraction:  # table points, averages: as _cell_text and sort_key give them
+                text = localise_number(decimal_text(value.numerator, value.denominator, decimals))  # no markup in digits
+                sort = decimal_text(value.numerator, value.denominator, 6) if numeric else ""
             else:
                 text, dated = _cell_text(value, decimals)
                 text = _escape(text)
                 sort = sort_key(value) if numeric else (dated or "")
-            if header:
-                append('<th scope="row">')
-            elif sort:
-                append(td_sorted + _escape(sort) + '">')
-            else:
-                append(td)
-            cut = (index, key) in struck if struck else False
-            if cut:
-                append(struck_open)
+            # one string per cell; sort keys are digits, signs and ISO dates: nothing to escape
+            cell = '<th scope="row">' if header else (td_sorted + sort + '">' if sort else td)
             href = row.get(link_key) if link_key else None
-            append(f'<a href="{_escape(url(href))}">{text}</a>' if href else text)
-            if cut:
-                append(struck_close)
+            shown = f'<a href="{_escape(url(href))}">{text}</a>' if href else text
+            if struck and (index, key) in struck:
+                shown = struck_open + shown + struck_close
             if key == why_key and index in why:
                 label = (_markup(gettext("Why place %(rank)s?"), rank=Markup(text)) if why_key == "rank"
                          else _markup(gettext("Why this place?")))
-                append('<details class="why"><summary><span aria-hidden="true">?</span>'
-                       f'<span class="visually-hidden">{label}</span></summary><p>{_escape(why[index])}</p></details>')
-            append("</th>" if header else "</td>")
+                shown += ('<details class="why"><summary><span aria-hidden="true">?</span>'
+                          f'<span class="visually-hidden">{label}</span></summary><p>{_escape(why[index])}</p></details>')
+            append(cell + shown + ("</th>" if header else "</td>"))
         append("\n</tr>\n")
     return Markup("".join(out))
 

@@ -28,3 +28,6 @@ class RuleSet:
     publish: Callable[[CompetitionInfo, Any, Any, Any], CompetitionSite]
     standings_table: Callable[[Any, Any, int | None], Table | None]  # (settings, result, stage)
     scaffold: Callable[[str], dict[str, str]]  # competition name -> {file name: text}
+    # pure: (data, settings, previous result) -> exactly what compute(data, settings) gives,
+    # reusing the parts of the previous result whose inputs are equal
+    recompute: Callable[[Any, Any, Any], Any] | None = None

@@ -84,3 +84,18 @@ def test_english_needs_no_catalog():
     with use_language("en"):
         assert translate(N_("Rank")) == "Rank"
         assert translate(Text(N_("Stage %(number)s"), number=3)) == "Stage 3"
+
+
+@given(st.datetimes(min_value=dt.datetime(2000, 1, 1), max_value=dt.datetime(2040, 12, 31)),
+       st.sampled_from(["en", "ru", "ja", "it"]), st.sampled_from(["short", "medium", "long"]))
+def test_a_moment_is_babels_date_and_time_of_its_wall_clock(moment, lang, form):
+    """date() formats a moment's day and its time of day apart (each cached); joined they
+    must be what Babel gives for the whole moment, in its own zone (never converted)."""
+    from babel import Locale
+    from babel.dates import format_date, format_time, get_datetime_format
+
+    locale = Locale.parse(lang)
+    expected = get_datetime_format(form, locale=locale).replace("{1}", format_date(moment, form, locale=locale)).replace(
+        "{0}", format_time(moment, "short", locale=locale))
+    with use_language(lang):
+        assert date(moment.replace(tzinfo=ZoneInfo("Asia/Tokyo")), form) == expected

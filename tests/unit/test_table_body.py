@@ -1,11 +1,16 @@
 """The rows of a published table, written in Python (render/table_view.table_body):
 escaped text, links, struck and highlighted cells, "why this place" and localised numbers."""
 
+import datetime as dt
+import re
 from fractions import Fraction
+
+from hypothesis import given, settings, strategies as st
+from markupsafe import escape
 
 from site_gen.model import Column, RankReason, Table
 from site_gen.render.i18n import use_language
-from site_gen.render.table_view import table_body
+from site_gen.render.table_view import table_body, table_rows
 
 
 def _table() -> Table:
@@ -56,3 +61,25 @@ def test_a_cut_is_drawn_under_its_row_with_its_label_escaped():
     assert highlighted_cut.splitlines()[0] == '<tr class="highlight sc-cut" data-cut="the best &lt;2&gt;">'
     assert plain_cut.splitlines()[0] == '<tr class="highlight">'
     assert '<tr class="sc-cut" data-cut="the best 2">' in plain_cut.splitlines()
+
+
+_CELL = re.compile(r'<t[dh](?: class="num")?(?: scope="row")?(?: data-sort="([^"]*)")?>(.*?)</t[dh]>', re.DOTALL)
+_VALUES = st.one_of(
+    st.none(), st.text(max_size=6), st.integers(-10**6, 10**6), st.fractions(-10**4, 10**4, max_denominator=1000),
+    st.dates(dt.date(2000, 1, 1), dt.date(2040, 1, 1)),
+    st.datetimes(dt.datetime(2000, 1, 1), dt.datetime(2040, 1, 1), timezones=st.just(dt.timezone(dt.timedelta(hours=3)))),
+)
+
+
+@settings(max_examples=200)
+@given(st.lists(st.tuples(_VALUES, _VALUES), min_size=1, max_size=5), st.booleans(), st.integers(0, 4),
+       st.sampled_from(["en", "ru", "ja", "it"]))
+def test_written_cells_are_table_rows_cells(rows, numeric, decimals, lang):
+    """table_body writes str, int and Fraction cells by their own fast paths; every cell must
+    still show the text and sort key of table_rows (one formatting of every type)."""
+    columns = (Column("a", "A", numeric=numeric, decimals=decimals), Column("b", "B", numeric=not numeric))
+    table = Table("t", "caption", columns, [{"a": a, "b": b} for a, b in rows])
+    with use_language(lang):
+        written = _CELL.findall(table_body(table, lambda path: "/" + path))
+        expected = [(str(escape(c.sort)), str(escape(c.text))) for _, cells in table_rows(table) for c in cells]
+    assert written == expected

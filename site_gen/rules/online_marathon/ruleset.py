@@ -6,7 +6,7 @@ from site_gen.rules.online_marathon.load import load
 from site_gen.rules.online_marathon.pages import publish, standings_table
 from site_gen.rules.online_marathon.report import report
 from site_gen.rules.online_marathon.scaffold import scaffold
-from site_gen.rules.online_marathon.scoring import compute
+from site_gen.rules.online_marathon.scoring import compute, recompute
 from site_gen.rules.online_marathon.settings import FIELDS, Settings, make_settings
 
 RULESET = RuleSet(
@@ -21,5 +21,6 @@ RULESET = RuleSet(
     publish=publish,
     standings_table=standings_table,
     scaffold=scaffold,
+    recompute=recompute,
 )
 

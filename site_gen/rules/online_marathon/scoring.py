@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import accumulate
@@ -73,12 +74,25 @@ class StageRow:
 
 
 @dataclass(frozen=True)
+class StageInputs:
+    """Everything score_stage reads for one stage: equal inputs give an equal StageResult.
+    The cheap fields come first, as == stops at the first difference."""
+    stage: Stage
+    settings: Settings
+    updated: dt.date | None  # decides `provisional`
+    penalties: tuple[StagePenalty, ...]  # the stage penalties of this stage
+    games: tuple[GameResult, ...]  # the stage's games, in data order
+
+
+@dataclass(frozen=True)
 class StageResult:
     stage: Stage
     rows: tuple[StageRow, ...]
     eligible: int
     provisional: bool
     by_player: dict[str, StageRow] = field(default_factory=dict, compare=False, repr=False)
+    # what it was scored from: recompute reuses it for equal inputs
+    inputs: StageInputs | None = field(default=None, compare=False, repr=False)
 
     def row(self, player: str) -> StageRow | None:
         return self.by_player.get(player)
@@ -187,7 +201,7 @@ _game_id_key = functools.cmp_to_key(_game_id_cmp)
 _started_at = attrgetter("game.started_at")
 
 
-def _game_order(games: list[GameResult]):
+def _game_order(games: Sequence[GameResult]):
     """Sort key of games: start time, then id (numerically when both ids are numbers).
     When every id is a number that is simply (time, int(id)), which is much cheaper."""
     if all(r.game.id.isdigit() for r in games):
@@ -195,7 +209,7 @@ def _game_order(games: list[GameResult]):
     return lambda r: (r.game.started_at, _game_id_key(r.game.id))
 
 
-def _in_game_order(games: list[GameResult]) -> list[GameResult]:
+def _in_game_order(games: Sequence[GameResult]) -> list[GameResult]:
     """The games sorted by _game_order."""
     starts = list(map(_started_at, games))
     if len(set(starts)) == len(starts):  # no two start at once: the ids are never compared
@@ -280,12 +294,24 @@ def norm_ratings(rows: list[StageRow], min_games: int) -> dict[str, int]:
     return ratings
 
 
+def stage_inputs(stage: Stage, games: list[GameResult], stage_penalties, settings: Settings, updated) -> StageInputs:
+    """The inputs of one stage's scoring; `stage_penalties` may hold other stages' too."""
+    penalties = tuple(p for p in stage_penalties if p.stage == stage.number)
+    return StageInputs(stage, settings, updated, penalties, tuple(games))
+
+
 def score_stage(stage: Stage, games: list[GameResult], stage_penalties, settings: Settings, updated) -> StageResult:
     """The stage table from the stage's games (in any order)."""
+    return _score_stage(stage_inputs(stage, games, stage_penalties, settings, updated))
+
+
+def _score_stage(inputs: StageInputs) -> StageResult:
+    """The stage table from the stage's inputs."""
+    stage, settings = inputs.stage, inputs.settings
     # each player's games, and their table and game points gathered while at hand
     played: dict[str, tuple[list[PlayedGame], list[Fraction], list[int]]] = {}
     # one sort of the stage's games puts every player's own games in order (step 4)
-    for result in _in_game_order(games):
+    for result in _in_game_order(inputs.games):
         if result.disqualified:
             continue
         g = result.game
@@ -301,9 +327,8 @@ def score_stage(stage: Stage, games: list[GameResult], stage_penalties, settings
                 own[1].append(tps[seat])
                 own[2].append(points[seat])
     penalties: dict[str, list[StagePenalty]] = {}
-    for p in stage_penalties:
-        if p.stage == stage.number:
-            penalties.setdefault(p.player, []).append(p)
+    for p in inputs.penalties:
+        penalties.setdefault(p.player, []).append(p)
     rows = [_stage_row(player, tuple(own), tp, gp, penalties.get(player, []), settings)
             for player, (own, tp, gp) in played.items()]
     # scores in whole units sort as the Fractions do, without Python-level comparisons
@@ -312,9 +337,9 @@ def score_stage(stage: Stage, games: list[GameResult], stage_penalties, settings
                        name=lambda sr: sr[1].player)
     ratings = norm_ratings([r.item[1] for r in ranked], settings.rating_min_games)
     ordered = [_copy(r.item[1], rank=r.rank, norm_rating=ratings.get(r.item[1].player, 0)) for r in ranked]
-    provisional = updated is not None and updated < stage.last
+    provisional = inputs.updated is not None and inputs.updated < stage.last
     return StageResult(stage, tuple(ordered), sum(1 for r in ordered if r.eligible), provisional,
-                       {r.player: r for r in ordered})
+                       {r.player: r for r in ordered}, inputs)
 
 
 def _copy(row, **changes):
@@ -364,14 +389,35 @@ def score_marathon(stages: tuple[StageResult, ...], settings: Settings) -> tuple
 
 
 def compute(data: MarathonData, settings: Settings) -> MarathonResult:
+    return _compute(data, settings, previous=None)
+
+
+def recompute(data: MarathonData, settings: Settings, previous: MarathonResult) -> MarathonResult:
+    """Exactly compute(data, settings), reusing each stage result of `previous` whose inputs
+    equal this computation's: after a change to one stage the others are not scored again.
+    Settings are among a stage's inputs, so nothing of `previous` is used when they differ."""
+    return _compute(data, settings, previous)
+
+
+def _compute(data: MarathonData, settings: Settings, previous: MarathonResult | None) -> MarathonResult:
     # updated: the newest result of the marathon itself (games at other tables or dates don't date it)
     games, updated = _score_games(data, settings)
     by_stage: dict[int, list[GameResult]] = {s.number: [] for s in settings.stages}
     for g in games:
         if g.stage is not None:
             by_stage[g.stage].append(g)
+    earlier = {s.stage.number: s for s in previous.stages} if previous is not None else {}
     stages = tuple(
-        score_stage(stage, by_stage[stage.number], data.sanctions.stage_penalties, settings, updated)
+        _stage_result(stage_inputs(stage, by_stage[stage.number], data.sanctions.stage_penalties, settings, updated),
+                      earlier.get(stage.number))
         for stage in settings.stages
     )
     return MarathonResult(games, stages, score_marathon(stages, settings), updated)
+
+
+def _stage_result(inputs: StageInputs, earlier: StageResult | None) -> StageResult:
+    """The stage scored from `inputs`, or `earlier` itself when it was scored from equal ones
+    (comparing a stage's games costs a fraction of scoring them)."""
+    if earlier is not None and earlier.inputs == inputs:
+        return earlier
+    return _score_stage(inputs)

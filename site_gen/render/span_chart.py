@@ -4,7 +4,9 @@ the first). Long sequences are thinned to a few hundred vertices: the line only 
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
+from itertools import accumulate
 from typing import Sequence
 
 from markupsafe import Markup, escape
@@ -32,24 +34,23 @@ def span_chart(points: Sequence, start: int | None = None, length: int = 0, titl
     """`points`: each game's points in order; the span covers games start..start+length-1
     (0-based, modulo the number of games)."""
     n = len(points)
-    totals: list = [Fraction(0)]
-    for p in points:
-        totals.append(totals[-1] + p)
-    top = max(float(totals[-1]), 1.0)
+    totals, unit = _running_totals(points)
+    total = Fraction(totals[-1], unit)
+    top = max(totals[-1] / unit, 1.0)  # int / int: rounded once, as float(Fraction) is
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
     def x(games: float) -> float:
         return LEFT + plot_w * games / max(n, 1)
 
-    def y(value) -> float:
-        return TOP + plot_h * (1 - float(value) / top)
+    def y(units: int) -> float:
+        return TOP + plot_h * (1 - (units / unit) / top)
 
     bands: list[tuple[int, int]] = []
     if start is not None and length and n:
         end = start + length
         bands = [(start, min(end, n))] + ([(0, end - n)] if end > n else [])
     description = ngettext("%(count)s game, %(points)s points in all.", "%(count)s games, %(points)s points in all.",
-                           n) % {"count": n, "points": _num(totals[-1])}
+                           n) % {"count": n, "points": _num(total)}
     if bands:
         first, last = start + 1, (start + length - 1) % n + 1
         values = {"first": first, "last": last, "count": length}
@@ -81,7 +82,7 @@ def span_chart(points: Sequence, start: int | None = None, length: int = 0, titl
     parts += [
         f'<line class="axis" x1="{LEFT}" y1="{baseline}" x2="{WIDTH - RIGHT}" y2="{baseline}"/>',
         f'<line class="axis" x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{baseline}"/>',
-        f'<text class="tick" x="{LEFT - 4}" y="{TOP + 4}" text-anchor="end">{_num(totals[-1])}</text>',
+        f'<text class="tick" x="{LEFT - 4}" y="{TOP + 4}" text-anchor="end">{_num(total)}</text>',
         f'<text class="tick" x="{LEFT - 4}" y="{baseline}" text-anchor="end">0</text>',
         f'<text class="tick" x="{LEFT}" y="{HEIGHT - 10}" text-anchor="middle">0</text>',
         f'<text class="tick" x="{WIDTH - RIGHT}" y="{HEIGHT - 10}" text-anchor="end">{games_label}</text>',
@@ -92,6 +93,13 @@ def span_chart(points: Sequence, start: int | None = None, length: int = 0, titl
                      'style="fill: none; stroke: var(--bar, #0b5cad); stroke-width: 2"/>')
     parts.append("</svg>")
     return Markup("".join(parts))
+
+
+def _running_totals(points: Sequence) -> tuple[list[int], int]:
+    """0 and the running totals of exact points, in whole units of 1/unit (the points'
+    common denominator): a season of a thousand games adds ints, not Fractions."""
+    unit = math.lcm(*{p.denominator for p in points}) if points else 1
+    return list(accumulate((p.numerator * (unit // p.denominator) for p in points), initial=0)), unit
 
 
 def _num(value) -> str:

@@ -7,10 +7,12 @@ import re
 from fractions import Fraction
 from pathlib import Path
 
+from hypothesis import given, strategies as st
+
 from site_gen.config import SiteConfig
 from site_gen.diagnostics import Diagnostics
 from site_gen.project import load_competition
-from site_gen.render.span_chart import MAX_VERTICES, span_chart
+from site_gen.render.span_chart import MAX_VERTICES, _running_totals, span_chart
 
 GOLDEN = Path(__file__).resolve().parents[1] / "rules" / "best_span" / "cases" / "golden-month"
 
@@ -67,3 +69,11 @@ def test_publish_lays_out_every_page_and_table():
     assert [(r["player"], r["points"], r["score"], r["rank"]) for r in results.rows] == [
         ("ASAPIN", 9, 45, 1), ("花子", 9, 30, 2), ("タロウ", 6, -15 + 7 - 20 + 10, 3), ("Ghost", 4, -35 + 38 - 30 - 30, 4)]
     assert site.status == "finished" and str(site.updated) == "2009-03-31"
+
+
+@given(st.lists(st.one_of(st.integers(-60, 60), st.fractions(-60, 60, max_denominator=12)), max_size=40))
+def test_the_charts_running_totals_are_the_exact_sums(points):
+    """The chart adds points in integer units of their common denominator; each running
+    total must be the exact sum of the points before it."""
+    totals, unit = _running_totals(points)
+    assert [Fraction(t, unit) for t in totals] == [sum(points[:i], Fraction(0)) for i in range(len(points) + 1)]

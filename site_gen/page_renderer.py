@@ -91,6 +91,7 @@ class PageRenderer:
         exports = [(path, value) for path, value in (later_files or {}).items() if isinstance(value, Later)]
         tasks: list = [*exports, *pages]  # the big exports first, so no worker gets one last
         if jobs > 1 and len(pages) >= _PARALLEL_MIN_PAGES and parallel.can_fork():
+            self._compile({page.template for page in pages})
             results = self._in_workers(tasks, len(exports), jobs, progress)
         else:
             results = []
@@ -110,6 +111,15 @@ class PageRenderer:
             elif problem not in problems:
                 problems.append(problem)
         return sizes, written, problems
+
+    def _compile(self, names: set[str]) -> None:
+        """Compile the templates before the workers fork: they inherit them instead of each
+        compiling its own, and the compiled code stays for the next build (serve)."""
+        for name in sorted(names):
+            try:
+                self.env.get_template(name)
+            except TemplateError:
+                pass  # reported by the pages that use it
 
     def _in_workers(self, tasks: list, exports: int, jobs: int, progress) -> list:
         """Tasks go in small fixed chunks, so that a run of big pages (a competition's

@@ -138,3 +138,16 @@ def test_only_a_changed_competition_is_loaded_again(project: Path, tmp_path: Pat
     _edit_game(project)
     build(project, out, Diagnostics(root=project), serving=True, memo=memo)
     assert loaded == [COMP, COMP]
+
+
+def test_a_template_edited_between_builds_of_one_process_is_compiled_again(project: Path, tmp_path: Path):
+    """Compiled templates outlive a build (render/environment.py); an edit of the same file,
+    even to the same length, must reach the next build of the process."""
+    page = project / "templates" / "404.html"
+    page.parent.mkdir()
+    served, memo = tmp_path / "served", CompetitionMemo()
+    for word in ("Lost A", "Lost B"):
+        page.write_text('{% extends "!theme/404.html" %}{% block content %}<h1>' + word + "</h1>{% endblock %}",
+                        encoding="utf-8")
+        assert build(project, served, Diagnostics(root=project), serving=True, memo=memo, jobs=2) is not None
+        assert f"<h1>{word}</h1>" in (served / "404.html").read_text(encoding="utf-8")

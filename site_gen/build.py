@@ -111,6 +111,15 @@ def build(root: Path, out: Path, diags: Diagnostics, base_url: str | None = None
     previous = previous or build_state.previous_build(root, out, base_url, serving, incremental)
     if previous.state is not None:
         return build_state.replayed(previous.state, out, diags)
+    try:
+        return _build(root, out, diags, base_url, jobs, serving, progress_factory, incremental, memo, previous)
+    finally:
+        parallel.join_background()  # cache files a rule set's reader writes beside the build
+
+
+def _build(root: Path, out: Path, diags: Diagnostics, base_url: str | None, jobs: int, serving: bool,
+           progress_factory, incremental: bool, memo: CompetitionMemo | None,
+           previous: PreviousBuild) -> BuildReport | None:
     with long_lived_objects() as keep, parallel.allowed(jobs):  # rule sets read their files with `jobs` too
         project = analyse(root, diags, memo)
         if project is None:

@@ -1,5 +1,6 @@
 """The worker processes the current build may use, for the phases that are not handed a
-job count (a rule set's load() takes none), and a map over forked workers.
+job count (a rule set's load() takes none), a map over forked workers, and writes done
+by a forked child beside the build.
 
 Workers are forked (they inherit the function and its items: nothing is pickled to them)
 and each returns its share's results pickled, which are put back in the items' order.
@@ -8,12 +9,14 @@ and each returns its share's results pickled, which are put back in the items' o
 from __future__ import annotations
 
 import multiprocessing
+import os
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
 _jobs = 1
 _task: Callable[[int, int], list] | None = None  # what a forked worker inherits
+_background: list[int] = []  # forked children still writing (in_background)
 
 
 def jobs() -> int:
@@ -59,3 +62,27 @@ def map_chunks(function: Callable[[list], list], items: list, workers: int, chun
 
 def _run(bounds: tuple[int, int]) -> list:
     return _task(*bounds)
+
+
+def in_background(function: Callable[[], None]) -> None:
+    """Run `function` (a write nothing waits for, such as a cache file) in a forked child
+    while the build goes on; join_background() waits for it. Where fork is missing, now."""
+    if not can_fork():
+        function()
+        return
+    pid = os.fork()
+    if pid == 0:  # the child: never back into the caller's code, its exit handlers or buffers
+        try:
+            function()
+        finally:
+            os._exit(0)
+    _background.append(pid)
+
+
+def join_background() -> None:
+    """Wait for every child in_background() started."""
+    while _background:
+        try:
+            os.waitpid(_background.pop(), 0)
+        except ChildProcessError:
+            pass

@@ -1,8 +1,9 @@
 """`--jobs N` renders in forked workers and writes exactly the bytes of `--jobs 1`."""
 
+import time
 from pathlib import Path
 
-from site_gen import page_renderer
+from site_gen import page_renderer, parallel
 from site_gen.build import build
 from site_gen.diagnostics import Diagnostics
 
@@ -30,3 +31,14 @@ def test_parallel_output_is_byte_identical(tmp_path, monkeypatch):
     assert calls and calls[0][0] == 2 and calls[0][1] > 0  # exports (CSV, JSON) were made in the workers too
     assert len(calls) == 1
     assert _tree(one) == _tree(two)
+
+
+def test_a_background_write_is_done_once_joined_and_its_failure_stays_in_the_child(tmp_path):
+    """parallel.in_background: a forked child writes while the caller goes on;
+    join_background() returns only when it is done; what the child raises never reaches
+    the caller (a cache file that could not be written is just missing next time)."""
+    target = tmp_path / "written"
+    parallel.in_background(lambda: (time.sleep(0.3), target.write_text("done")))
+    parallel.in_background(lambda: 1 / 0)
+    parallel.join_background()
+    assert target.read_text() == "done"

@@ -16,7 +16,8 @@ that cannot be read, is damaged or was written for another context is a miss (th
 are read again), never an error. Months no longer read and competitions no longer there
 lose their files. The files hold tuples, dicts, strings and numbers only, and are loaded
 refusing any class: a file planted in a repository cannot make a build run code. The
-reader uses the cache only when previous builds can be trusted (never under CI).
+reader uses the cache only when previous builds can be trusted (never under CI). The files
+are written by a forked child while the build goes on; the build waits for it at its end.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ import sys
 from pathlib import Path
 from typing import NamedTuple
 
+from site_gen import parallel
 from site_gen.build_state import CACHE_DIR, code_fingerprint, write_cache_file
 from site_gen.sources.tenhou_files import Archives, LogSource
 
@@ -48,6 +50,7 @@ class LogCache:
     """The entries kept for the log files of one competition (its folder: data/<slug>/)."""
 
     def __init__(self, competition: Path, context: object):
+        parallel.join_background()  # an earlier build's files, still being written
         self.data, self.name = competition.parent, competition.name
         self.folder = competition.parent.parent / CACHE_DIR
         seed = pickle.dumps((FORMAT, sys.version, code_fingerprint(), context), protocol=5)
@@ -76,11 +79,18 @@ class LogCache:
             entries = months.setdefault(month, {})
             if identity is not None and not any(d[0] == "error" for d in read.diagnostics):  # a failed read is retried
                 entries[path] = (identity, read)
+        changed = {}
         for month, entries in months.items():
             kept = self.kept.get(month, {})
             if {p: e[0] for p, e in entries.items()} != {p: e[0] for p, e in kept.items()}:
-                self._write(month, {p: (identity, _interned(read) if p in kept and kept[p][1] is read else read)
-                                    for p, (identity, read) in entries.items()})
+                changed[month] = {p: (identity, _interned(read) if p in kept and kept[p][1] is read else read)
+                                  for p, (identity, read) in entries.items()}
+        # pickling a cold year of logs takes seconds: a forked child does it while the build goes on
+        parallel.in_background(lambda: self._write_months(changed, set(months)))
+
+    def _write_months(self, changed: dict[str, dict], months: set[str]) -> None:
+        for month, entries in changed.items():
+            self._write(month, entries)
         try:
             for old in self.folder.glob("logs-*-????-??.pickle"):
                 name, month = old.name[5:-15], old.name[-14:-7]

@@ -47,8 +47,11 @@ def project(tmp_path: Path) -> Path:
 
 
 def load(root: Path, settings: Settings = S):
+    """Load, then wait for the cache files being written beside it (as a build does at its end)."""
     diags = Diagnostics(root=root)
-    return loader.load(root / "data" / "span", settings, diags), diags.items
+    data = loader.load(root / "data" / "span", settings, diags)
+    parallel.join_background()
+    return data, diags.items
 
 
 @pytest.fixture

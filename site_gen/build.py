@@ -95,6 +95,17 @@ def long_lived_objects():
         gc.set_threshold(*threshold)
 
 
+_kept: list | None = None  # what builds made, once keep_until_exit() was called
+
+
+def keep_until_exit() -> None:
+    """Leave what each build makes (its project, pages and files) to the end of the
+    process, which ends without freeing them (cli.main), instead of freeing millions of
+    objects one by one when the build returns."""
+    global _kept
+    _kept = []
+
+
 def build(root: Path, out: Path, diags: Diagnostics, base_url: str | None = None, jobs: int = 1,
           serving: bool = False, progress_factory=None, incremental: bool = True,
           memo: CompetitionMemo | None = None, previous: PreviousBuild | None = None) -> BuildReport | None:
@@ -153,6 +164,8 @@ def _build(root: Path, out: Path, diags: Diagnostics, base_url: str | None, jobs
     if renderer.cache:
         renderer.cache.record(renderer.digests)
     build_state.record(root, out, previous.fingerprint, sizes, len(pages), diags.items)
+    if _kept is not None:
+        _kept.append((project, pages, files, renderer))
     return BuildReport(out, len(pages), len(sizes), written)
 
 

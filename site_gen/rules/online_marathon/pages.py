@@ -241,34 +241,37 @@ def drop_reasons(m: MarathonRow, stages: tuple[StageResult, ...]) -> list[Text]:
     return reasons
 
 
-def _sanctions_of(player: str, data: MarathonData) -> list[dict[str, str]]:
+def sanctions_by_player(data: MarathonData) -> dict[str, list[dict[str, Any]]]:
+    """The sanctions that touched each player, with their reasons, in the order of
+    sanctions.yaml's lists: one pass over the games and the sanctions, not one per player."""
     s = data.sanctions
-    found = [
-        {"what": Text(N_("Game %(game)s disqualified"), game=d.game), "reason": d.reason}
-        for d in s.disqualified_games
-        if any(g.id == d.game and player in g.players for g in data.games)
-    ]
-    found += [
-        {"what": Text(N_("Disqualified from %(first)s to %(last)s"), first=d.first, last=d.last) if d.last
-         else Text(N_("Disqualified from %(first)s"), first=d.first), "reason": d.reason}
-        for d in s.disqualified_players
-        if d.player == player
-    ]
-    found += [
-        {"what": Text(N_("−%(points)s game points in game %(game)s"), points=p.game_points, game=p.game), "reason": p.reason}
-        for p in s.game_penalties
-        if p.player == player
-    ]
+    found: dict[str, list[dict[str, Any]]] = {}
+    disqualified = {d.game for d in s.disqualified_games}
+    seated: dict[str, set[str]] = {}  # disqualified game -> who sat at it
+    for g in data.games:
+        if g.id in disqualified:
+            seated.setdefault(g.id, set()).update(g.players)
+    for d in s.disqualified_games:
+        for player in sorted(seated.get(d.game, ())):
+            found.setdefault(player, []).append(
+                {"what": Text(N_("Game %(game)s disqualified"), game=d.game), "reason": d.reason})
+    for d in s.disqualified_players:
+        found.setdefault(d.player, []).append(
+            {"what": Text(N_("Disqualified from %(first)s to %(last)s"), first=d.first, last=d.last) if d.last
+             else Text(N_("Disqualified from %(first)s"), first=d.first), "reason": d.reason})
+    for p in s.game_penalties:
+        found.setdefault(p.player, []).append(
+            {"what": Text(N_("−%(points)s game points in game %(game)s"), points=p.game_points, game=p.game),
+             "reason": p.reason})
     for p in s.stage_penalties:
-        if p.player == player:
-            if p.game_points and p.table_points:
-                what = Text(N_("Stage %(stage)s: −%(game_points)s game points, −%(table_points)s table points"),
-                            stage=p.stage, game_points=p.game_points, table_points=p.table_points)
-            elif p.game_points:
-                what = Text(N_("Stage %(stage)s: −%(game_points)s game points"), stage=p.stage, game_points=p.game_points)
-            else:
-                what = Text(N_("Stage %(stage)s: −%(table_points)s table points"), stage=p.stage, table_points=p.table_points)
-            found.append({"what": what, "reason": p.reason})
+        if p.game_points and p.table_points:
+            what = Text(N_("Stage %(stage)s: −%(game_points)s game points, −%(table_points)s table points"),
+                        stage=p.stage, game_points=p.game_points, table_points=p.table_points)
+        elif p.game_points:
+            what = Text(N_("Stage %(stage)s: −%(game_points)s game points"), stage=p.stage, game_points=p.game_points)
+        else:
+            what = Text(N_("Stage %(stage)s: −%(table_points)s table points"), stage=p.stage, table_points=p.table_points)
+        found.setdefault(p.player, []).append({"what": what, "reason": p.reason})
     return found
 
 
@@ -309,10 +312,11 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
                           Text(N_("%(competition)s: %(stage)s"), competition=info.name, stage=stage_name(stage.stage)),
                           {**common, "stage": summary, "table": table}))
     nr_places = {s.stage.number: norm_rating_places(s) for s in result.stages}
+    sanctions = sanctions_by_player(data)
     for m in result.marathon:
         pages.append(Page(player_urls[m.player], f"{TEMPLATES}/player.html", f"{m.player} — {info.name}",
                           {**common, "player": m.player, "marathon": m},
-                          Later(_player_context, m, settings, data, result, nr_places)))
+                          Later(_player_context, m, settings, result, nr_places, sanctions.get(m.player, []))))
     search = [SearchEntry(info.name, base, "competition")] + [
         SearchEntry(name, url, "player", info.name) for name, url in sorted(player_urls.items())
     ]
@@ -329,8 +333,8 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
     )
 
 
-def _player_context(m: MarathonRow, settings: Settings, data: MarathonData, result: MarathonResult,
-                    nr_places: dict[int, dict[str, int]]) -> dict[str, Any]:
+def _player_context(m: MarathonRow, settings: Settings, result: MarathonResult, nr_places: dict[int, dict[str, int]],
+                    sanctions: list[dict[str, Any]]) -> dict[str, Any]:
     """A player page's stages, chart, drops and sanctions."""
     per_stage = [
         _player_stage(s, s.row(m.player), s.stage.number in m.dropped, settings, nr_places[s.stage.number])
@@ -340,7 +344,7 @@ def _player_context(m: MarathonRow, settings: Settings, data: MarathonData, resu
     chart = [(str(s.stage.number), m.norm_ratings.get(s.stage.number), s.stage.number in m.dropped,
               stage_name(s.stage)) for s in result.stages]
     return {"per_stage": per_stage, "chart": chart, "drop_reasons": drop_reasons(m, result.stages),
-            "sanctions": _sanctions_of(m.player, data)}
+            "sanctions": sanctions}
 
 
 def _calendar_events(info: CompetitionInfo, settings: Settings, stage_urls: dict[int, str]) -> list[dict[str, Any]]:

@@ -106,6 +106,12 @@ def keep_until_exit() -> None:
     _kept = []
 
 
+def left_to_exit(*made: Any) -> None:
+    """Keep `made` until the process ends, once keep_until_exit() was called."""
+    if _kept is not None:
+        _kept.append(made)
+
+
 def build(root: Path, out: Path, diags: Diagnostics, base_url: str | None = None, jobs: int = 1,
           serving: bool = False, progress_factory=None, incremental: bool = True,
           memo: CompetitionMemo | None = None, previous: PreviousBuild | None = None) -> BuildReport | None:
@@ -164,8 +170,7 @@ def _build(root: Path, out: Path, diags: Diagnostics, base_url: str | None, jobs
     if renderer.cache:
         renderer.cache.record(renderer.digests)
     build_state.record(root, out, previous.fingerprint, sizes, len(pages), diags.items)
-    if _kept is not None:
-        _kept.append((project, pages, files, renderer))
+    left_to_exit(project, pages, files, renderer)
     return BuildReport(out, len(pages), len(sizes), written)
 
 

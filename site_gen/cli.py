@@ -95,13 +95,14 @@ def build(
 @app.command()
 def check(root: Optional[Path] = RootOption) -> None:
     """Validate every file and report every problem as path:line: message (exit 1 on errors)."""
+    from site_gen import parallel
     from site_gen.build import analyse, keep_until_exit, left_to_exit, long_lived_objects, plan
 
     top = _root(root)
     diags = Diagnostics(root=top)
     if _ENDING_PROCESS:
         keep_until_exit()
-    with long_lived_objects():
+    with long_lived_objects(), parallel.allowed(os.cpu_count() or 1):  # Tenhou logs are read on every core
         project = analyse(top, diags)
         if project is not None:
             left_to_exit(project, plan(project, diags))
@@ -121,9 +122,12 @@ def standings(
     root: Optional[Path] = RootOption,
 ) -> None:
     """Print a competition's computed standings."""
+    from site_gen import parallel
     from site_gen.commands.standings import print_standings
 
-    raise typer.Exit(print_standings(_root(root), competition, format, stage))
+    with parallel.allowed(os.cpu_count() or 1):  # Tenhou logs are read on every core
+        code = print_standings(_root(root), competition, format, stage)
+    raise typer.Exit(code)
 
 
 @app.command()

@@ -214,6 +214,9 @@ def main() -> None:
     except SystemExit as finished:
         if finished.code is not None and not isinstance(finished.code, int):
             raise  # a message to print: the usual way out
+        from site_gen import parallel
+
+        parallel.join_background()  # check and standings write the Tenhou log cache beside their work
         atexit._run_exitfuncs()  # what atexit.register asked for (coverage, probes) still happens
         sys.stdout.flush()
         sys.stderr.flush()

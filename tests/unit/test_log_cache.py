@@ -193,3 +193,25 @@ def test_parallel_reads_give_what_a_serial_read_gives(tmp_path, reads, monkeypat
         assert load(root) == serial  # read by the workers, then kept
     reads.clear()
     assert load(root) == serial and reads == []
+
+
+def test_check_leaves_a_whole_cache_that_the_next_load_reads_instead_of_the_logs(tmp_path, reads):
+    """`site-gen check` in its own process: the cache files are written by a forked child
+    beside the work (parallel.in_background), which the program waits for before it ends;
+    the next load then reads no log at all."""
+    import os
+    import subprocess
+    import sys
+
+    root = project(tmp_path)
+    (root / "site.yaml").write_text("title: Logs\n", encoding="utf-8")
+    (root / "data" / "span" / "competition.yaml").write_text(
+        "name: Span\nrules: best-span\nperiod: {from: 2009-03-01, to: 2009-04-30}\ndirect_lobbies: [L1234]\n",
+        encoding="utf-8")
+    env = {key: value for key, value in os.environ.items() if key != "CI"}
+    checked = subprocess.run([sys.executable, "-m", "site_gen", "check"], cwd=root, env=env, capture_output=True,
+                             text=True, timeout=120)
+    assert checked.returncode == 0, checked.stderr
+    assert [p.name[-14:] for p in cache_files(root)] == ["2009-03.pickle", "2009-04.pickle"]
+    data, _ = load(root)
+    assert reads == [] and data is not None

@@ -6,23 +6,21 @@ build before anything is written, and the output depends on the data alone.
 
 from __future__ import annotations
 
-import csv
 import gc
-import io
 import os
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from site_gen.csv_export import table_csv
 from site_gen.diagnostics import Diagnostics
 from site_gen.json_document import document_json
-from site_gen.model import CompetitionSite, Later, Page, Table
+from site_gen.model import CompetitionSite, Later, Page
 from site_gen.output import Staging, check_output_folder
 from site_gen.project import CompetitionMemo, Project, load_project
 from site_gen.page_cache import PageCache, template_fingerprint
 from site_gen.page_renderer import PageRenderer
 from site_gen.render.environment import theme_dir
-from site_gen.render.formatting import csv_value
 from site_gen import build_state, parallel, players_index, site_pages
 from site_gen.build_state import BuildReport, PreviousBuild
 
@@ -31,15 +29,6 @@ def analyse(root: Path, diags: Diagnostics, memo: CompetitionMemo | None = None)
     """Discover, load and compute every competition; None when any error was found."""
     project = load_project(root, diags, memo)
     return None if project is None or diags.has_errors else project
-
-
-def table_csv(table: Table) -> bytes:
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow([c.key for c in table.columns])
-    for row in table.rows:
-        writer.writerow([csv_value(row.get(c.key)) for c in table.columns])
-    return buffer.getvalue().encode("utf-8")
 
 
 def plan(project: Project, diags: Diagnostics) -> tuple[list[Page], dict[str, bytes | Later]]:
@@ -56,8 +45,10 @@ def plan(project: Project, diags: Diagnostics) -> tuple[list[Page], dict[str, by
         pages += [Page(p.url, p.template, p.title, {**extra, **p.context}, p.later) for p in site.pages]
         # exports are worked out by the renderer's workers, beside the pages
         files[f"{c.info.slug}/standings.json"] = Later(document_json, site.document)
-        for slug, table in ({t.slug: t for t in site.tables} | site.later_tables).items():
-            files[f"{c.info.slug}/{slug}.csv"] = Later(table_csv, table)
+        for table in site.tables:
+            files[f"{c.info.slug}/{table.slug}.csv"] = Later(table_csv, table)
+        for name, data in site.exports.items():
+            files[f"{c.info.slug}/{name}"] = data
     pages = players_index.with_index(pages, sites)  # /players/<slug>/ for names in several competitions
     content = site_pages.content_pages(project, diags)
     pages += content

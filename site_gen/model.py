@@ -124,7 +124,7 @@ class CompetitionSite:
     status: str
     summary: Table | None = None  # the headline table shown on the home page
     updates: tuple[DataUpdate, ...] | Later = ()  # newest first; the feed gets an entry per update
-    later_tables: dict[str, Later] = field(default_factory=dict)  # slug -> a Later Table, exported only
+    exports: dict[str, Later] = field(default_factory=dict)  # file name -> a Later of the bytes the rule set writes
 
 
 @dataclass(frozen=True)

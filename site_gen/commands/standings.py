@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from site_gen.build import table_csv
+from site_gen.csv_export import table_csv
 from site_gen.json_document import document_json
 from site_gen.diagnostics import Diagnostics, did_you_mean, visible
 from site_gen.model import Table

@@ -28,7 +28,8 @@ def copy_tree(source: Path, target: Path) -> None:
 
 
 def serve_rebuild(root: Path, out: Path) -> tuple[int, float]:
-    from site_gen.build import build, default_jobs
+    from site_gen.build import build
+    from site_gen.parallel import default_jobs
     from site_gen.diagnostics import Diagnostics
     from site_gen.project import CompetitionMemo
 

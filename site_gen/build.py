@@ -7,7 +7,6 @@ build before anything is written, and the output depends on the data alone.
 from __future__ import annotations
 
 import gc
-import os
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -171,7 +170,3 @@ def _render(renderer: PageRenderer, pages: list[Page], files: dict[str, bytes | 
         return renderer.render_all(pages, staging, jobs, later_files=files)
     with progress_factory(len(pages)) as bar:
         return renderer.render_all(pages, staging, jobs, bar.update, files)
-
-
-def default_jobs() -> int:
-    return os.cpu_count() or 1

@@ -22,6 +22,7 @@ app = typer.Typer(
 
 EXIT_DATA = 1
 EXIT_USAGE = 2
+_ENDING_PROCESS = False  # set by main(): a command's end is the process's end
 
 RootOption = typer.Option(None, "--root", help="The site's folder (holding site.yaml); default: found from the current folder upwards.")
 
@@ -64,7 +65,7 @@ def _show_progress() -> bool:
 def build(
     out: Path = typer.Option(Path("_site"), "--out", "-o", help="Folder to write the site into (replaced only when the build succeeds)."),
     base_url: Optional[str] = typer.Option(None, "--base-url", help="Where the site is published, e.g. https://example.org/club/ (default: site.yaml's base_url)."),
-    jobs: int = typer.Option(os.cpu_count() or 1, "--jobs", "-j", min=1, help="Worker processes rendering pages (default: the number of cores); the output is the same for any N.", show_default=False),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes rendering pages (default: the number of cores); the output is the same for any N.", show_default=False),
     root: Optional[Path] = RootOption,
 ) -> None:
     """Check all data, compute all standings and write the site."""
@@ -79,11 +80,12 @@ def build(
         report = build_state.replayed(previous.state, target, diags)
     else:
         from site_gen.build import build as run_build, keep_until_exit
+        from site_gen.parallel import default_jobs
 
         if _ENDING_PROCESS:
             keep_until_exit()
         progress = (lambda n: typer.progressbar(length=n, label="Rendering", file=sys.stderr)) if _show_progress() else None
-        report = run_build(top, target, diags, base_url=base_url, jobs=jobs, progress_factory=progress,
+        report = run_build(top, target, diags, base_url=base_url, jobs=jobs or default_jobs(), progress_factory=progress,
                            previous=previous)
     _print(diags, quiet_notices=True)
     if report is None:
@@ -102,7 +104,7 @@ def check(root: Optional[Path] = RootOption) -> None:
     diags = Diagnostics(root=top)
     if _ENDING_PROCESS:
         keep_until_exit()
-    with long_lived_objects(), parallel.allowed(os.cpu_count() or 1):  # Tenhou logs are read on every core
+    with long_lived_objects(), parallel.allowed(parallel.default_jobs()):  # Tenhou logs are read on every core
         project = analyse(top, diags)
         if project is not None:
             left_to_exit(project, plan(project, diags))
@@ -125,7 +127,7 @@ def standings(
     from site_gen import parallel
     from site_gen.commands.standings import print_standings
 
-    with parallel.allowed(os.cpu_count() or 1):  # Tenhou logs are read on every core
+    with parallel.allowed(parallel.default_jobs()):  # Tenhou logs are read on every core
         code = print_standings(_root(root), competition, format, stage)
     raise typer.Exit(code)
 
@@ -197,9 +199,6 @@ def import_tenhou(
     from site_gen.commands.import_tenhou import import_tenhou as run_import
 
     raise typer.Exit(run_import(_root(root), files, into, _show_progress()))
-
-
-_ENDING_PROCESS = False  # set by main(): a command's end is the process's end
 
 
 def main() -> None:

@@ -19,6 +19,11 @@ _task: Callable[[int, int], list] | None = None  # what a forked worker inherits
 _background: list[int] = []  # forked children still writing (in_background)
 
 
+def default_jobs() -> int:
+    """The number of cores: the processes build, serve, check and standings use unless told."""
+    return os.cpu_count() or 1
+
+
 def jobs() -> int:
     """How many processes the current build may use (1 outside a build)."""
     return _jobs

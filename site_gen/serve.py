@@ -14,7 +14,8 @@ from pathlib import Path
 
 import typer
 
-from site_gen.build import build, default_jobs
+from site_gen.build import build
+from site_gen.parallel import default_jobs
 from site_gen.diagnostics import Diagnostics
 from site_gen.project import CompetitionMemo
 from site_gen.serve_overlay import FAILURE, OverlayStaticFileHandler

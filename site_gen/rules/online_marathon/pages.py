@@ -9,10 +9,11 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, fields
 from fractions import Fraction
-from typing import Any
+from typing import Any, Iterator
 
 from site_gen.csv_export import csv_file
 from site_gen.i18n import N_, Text
+from site_gen.lookups import grouped
 from site_gen.model import Column, CompetitionInfo, CompetitionSite, Later, Page, SearchEntry, Table
 from site_gen.ranking import rank_reasons
 from site_gen.render.formatting import csv_value
@@ -232,25 +233,23 @@ def drop_reasons(m: MarathonRow, stages: tuple[StageResult, ...]) -> list[Text]:
 def sanctions_by_player(data: MarathonData) -> dict[str, list[dict[str, Any]]]:
     """The sanctions that touched each player, with their reasons, in the order of
     sanctions.yaml's lists: one pass over the games and the sanctions, not one per player."""
+    return grouped(_sanctions(data))
+
+
+def _sanctions(data: MarathonData) -> Iterator[tuple[str, dict[str, Any]]]:
+    """(player, what touched them and why) for every sanction, in the file's order."""
     s = data.sanctions
-    found: dict[str, list[dict[str, Any]]] = {}
     disqualified = {d.game for d in s.disqualified_games}
-    seated: dict[str, set[str]] = {}  # disqualified game -> who sat at it
-    for g in data.games:
-        if g.id in disqualified:
-            seated.setdefault(g.id, set()).update(g.players)
+    seated = grouped((g.id, player) for g in data.games if g.id in disqualified for player in g.players)
     for d in s.disqualified_games:
-        for player in sorted(seated.get(d.game, ())):
-            found.setdefault(player, []).append(
-                {"what": Text(N_("Game %(game)s disqualified"), game=d.game), "reason": d.reason})
+        for player in sorted(set(seated.get(d.game, ()))):
+            yield player, {"what": Text(N_("Game %(game)s disqualified"), game=d.game), "reason": d.reason}
     for d in s.disqualified_players:
-        found.setdefault(d.player, []).append(
-            {"what": Text(N_("Disqualified from %(first)s to %(last)s"), first=d.first, last=d.last) if d.last
-             else Text(N_("Disqualified from %(first)s"), first=d.first), "reason": d.reason})
+        yield d.player, {"what": Text(N_("Disqualified from %(first)s to %(last)s"), first=d.first, last=d.last) if d.last
+                         else Text(N_("Disqualified from %(first)s"), first=d.first), "reason": d.reason}
     for p in s.game_penalties:
-        found.setdefault(p.player, []).append(
-            {"what": Text(N_("−%(points)s game points in game %(game)s"), points=p.game_points, game=p.game),
-             "reason": p.reason})
+        yield p.player, {"what": Text(N_("−%(points)s game points in game %(game)s"), points=p.game_points, game=p.game),
+                         "reason": p.reason}
     for p in s.stage_penalties:
         if p.game_points and p.table_points:
             what = Text(N_("Stage %(stage)s: −%(game_points)s game points, −%(table_points)s table points"),
@@ -259,8 +258,7 @@ def sanctions_by_player(data: MarathonData) -> dict[str, list[dict[str, Any]]]:
             what = Text(N_("Stage %(stage)s: −%(game_points)s game points"), stage=p.stage, game_points=p.game_points)
         else:
             what = Text(N_("Stage %(stage)s: −%(table_points)s table points"), stage=p.stage, table_points=p.table_points)
-        found.setdefault(p.player, []).append({"what": what, "reason": p.reason})
-    return found
+        yield p.player, {"what": what, "reason": p.reason}
 
 
 @dataclass(frozen=True)

@@ -140,6 +140,7 @@ def _build(root: Path, out: Path, diags: Diagnostics, base_url: str | None, jobs
         renderer = PageRenderer(project, url, serving)
         if incremental and build_state.trust_previous_builds():
             renderer.cache = PageCache(root, out, template_fingerprint(root, f"{url}\0{serving}"), renderer.common)
+            renderer.cache.memo = memo.pages if memo else None
         staging = Staging(out)
         try:
             sizes, written, problems = _render(renderer, pages, files, staging, jobs, progress_factory)
@@ -159,6 +160,8 @@ def _build(root: Path, out: Path, diags: Diagnostics, base_url: str | None, jobs
             staging.discard()  # nothing left once committed; a failed build's files otherwise
     if renderer.cache:
         renderer.cache.record(renderer.digests)
+        if renderer.cache.memo:
+            renderer.cache.memo.remember(pages, renderer.digests, renderer.cache.base.digest(), renderer.language)
     build_state.record(root, out, previous.fingerprint, sizes, len(pages), diags.items)
     left_to_exit(project, pages, files, renderer)
     return BuildReport(out, len(pages), len(sizes), written)

@@ -68,10 +68,12 @@ class Later:
     the file, so that with --jobs the big contexts and exports are built in parallel.
     Arguments that are Later themselves are worked out first."""
 
-    __slots__ = ("function", "args")
+    __slots__ = ("function", "args", "narrow")
 
-    def __init__(self, function: Callable[..., Any], *args: Any):
-        self.function, self.args = function, args
+    def __init__(self, function: Callable[..., Any], *args: Any, narrow: bool = False):
+        # narrow: the arguments are only what one page shows, so that `serve` can compare
+        # them with the last build's instead of working the value out (page_cache.PageMemo)
+        self.function, self.args, self.narrow = function, args, narrow
 
     def get(self) -> Any:
         return self.function(*(now(a) for a in self.args))

@@ -24,6 +24,7 @@ from typing import Any
 from site_gen.build_state import code_fingerprint, input_fingerprint_of, output_record, write_cache_file
 from site_gen.model import Page
 from site_gen.output import output_path
+from site_gen.strict_equality import same
 
 def value_digest(value: Any) -> bytes | None:
     """SHA-256 of the value's pickle; None when it can't be pickled."""
@@ -49,6 +50,8 @@ class PageCache:
         for key in sorted(common):
             self.base.update(key.encode() + (value_digest(common[key]) or os.urandom(32)))
         self.shared: dict[int, bytes | None] = {}
+        self.memo: PageMemo | None = None  # serve: the digests of the last build's pages
+        self.compared: dict[tuple[int, int], bool] = {}  # this build's values against the memo's
 
     def _read(self) -> dict[str, list]:
         try:
@@ -65,6 +68,11 @@ class PageCache:
                 if id(value) in seen and id(value) not in self.shared:
                     self.shared[id(value)] = value_digest(value)
                 seen.add(id(value))
+
+    def remembered(self, page: Page, lang: str) -> str | None:
+        """The digest the last build of this process worked out for the same inputs, if any;
+        `page` need not be resolved."""
+        return self.memo.digest(page, lang, self.base.digest(), self.compared) if self.memo else None
 
     def digest(self, page: Page, lang: str) -> str | None:
         digest = self.base.copy()
@@ -89,3 +97,43 @@ class PageCache:
 
     def record(self, digests: dict[str, tuple[str, int]]) -> None:
         write_cache_file(self.file, json.dumps(digests, sort_keys=True).encode("utf-8"))  # failing: all rendered next time
+
+
+class PageMemo:
+    """What `serve`'s last build knew of its pages whose context a narrow Later works out
+    (model.Later): one whose inputs are the same now (strict_equality) has the same digest,
+    found without working its context out or pickling it. That spares the pages a change
+    did not touch: most of them, as a marathon's player pages."""
+
+    def __init__(self) -> None:
+        self.pages: dict[str, tuple[bytes, str, Page, str]] = {}  # url -> (base, lang, page, digest)
+
+    def digest(self, page: Page, lang: str, base: bytes, compared: dict[tuple[int, int], bool]) -> str | None:
+        """The remembered digest when the page's inputs are the same. `compared`: the pairs
+        of values already compared in this build (many pages hold the same settings)."""
+        known = self.pages.get(page.url)
+        if known is None or page.later is None or not page.later.narrow:
+            return None
+        known_base, known_lang, old, digest = known
+        if (known_base != base or known_lang != lang or old.later.function is not page.later.function
+                or not same((old.template, old.title), (page.template, page.title))
+                or list(old.context) != list(page.context)):
+            return None
+        pairs = zip((*old.context.values(), *old.later.args), (*page.context.values(), *page.later.args))
+        return digest if len(old.later.args) == len(page.later.args) and all(
+            _same(a, b, compared) for a, b in pairs) else None
+
+    def remember(self, pages: list[Page], digests: dict[str, tuple[str, int]], base: bytes, language) -> None:
+        """Keep this build's narrow pages and their digests for the next build."""
+        self.pages = {}
+        for page in pages:
+            rel = output_path(page.url)
+            if page.later is not None and page.later.narrow and rel in digests:
+                self.pages[page.url] = (base, language(page), page, digests[rel][0])
+
+
+def _same(a, b, compared: dict[tuple[int, int], bool]) -> bool:
+    key = (id(a), id(b))  # unique while the build runs: the memo and the build's pages hold both
+    if key not in compared:
+        compared[key] = same(a, b)
+    return compared[key]

@@ -59,10 +59,13 @@ class PageRenderer:
 
     def _page(self, page: Page) -> Outcome:
         """Render a page into the staging folder, or keep the last build's file when the
-        digest of the page's inputs is the one it recorded."""
-        page = page.resolved()
+        digest of the page's inputs is the one it recorded (in serve, a page whose inputs are
+        the same as in the last build keeps that build's digest: see page_cache.PageMemo)."""
         rel = output_path(page.url)
-        digest = self.cache.digest(page, self.language(page)) if self.cache else None
+        digest = self.cache.remembered(page, self.language(page)) if self.cache else None
+        if digest is None:  # worked out from the page's whole context
+            page = page.resolved()
+            digest = self.cache.digest(page, self.language(page)) if self.cache else None
         size = self.cache.recorded_size(rel, digest) if self.cache else None
         if size is not None and self.staging.keep(rel, size):
             return size, False, None, digest

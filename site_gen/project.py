@@ -10,6 +10,7 @@ from site_gen.config import Field, SiteConfig, as_language, as_str, parse_fields
 from site_gen.build_state import code_fingerprint, input_fingerprint_of
 from site_gen.diagnostics import Diagnostic, Diagnostics, did_you_mean
 from site_gen.model import CompetitionInfo
+from site_gen.page_cache import PageMemo
 from site_gen.rules.registry import RULESETS
 from site_gen.rules.base import RuleSet
 from site_gen.slugs import slugify
@@ -39,10 +40,12 @@ class Competition:
 class CompetitionMemo:
     """Competitions an earlier build of this process loaded (`serve`): one whose folder,
     site settings and site-gen code are unchanged is not read, computed or published
-    again, and the messages its loading gave are given again."""
+    again, and the messages its loading gave are given again. `pages` keeps what the last
+    build worked out for its pages (page_cache.PageMemo)."""
 
     def __init__(self) -> None:
         self.entries: dict[Path, tuple[str, Competition | None, list[Diagnostic]]] = {}
+        self.pages = PageMemo()
 
     def load(self, folder: Path, site: SiteConfig, diags: Diagnostics) -> Competition | None:
         key = input_fingerprint_of(folder.parent.parent, [folder], f"{code_fingerprint()}\0{site!r}")

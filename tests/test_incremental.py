@@ -39,6 +39,19 @@ def _edit_game(root: Path):
     games.write_text("".join(lines), encoding="utf-8")
 
 
+def _edit_stage_game(root: Path):
+    """Swap the scores of the first two seats of the first game of March: their places in
+    that game, so their stage rows, change."""
+    games = root / "data" / COMP / "games.csv"
+    lines = games.read_text(encoding="utf-8").splitlines(keepends=True)
+    i = next(i for i, line in enumerate(lines) if ",RU-Marathon-" in line and ",2015-03-" in line)
+    cells = lines[i].rstrip("\n").split(",")
+    assert cells[4] != cells[6]
+    cells[4], cells[6] = cells[6], cells[4]
+    lines[i] = ",".join(cells) + "\n"
+    games.write_text("".join(lines), encoding="utf-8")
+
+
 def _edit_template(root: Path):
     (root / "templates").mkdir()
     (root / "templates" / "404.html").write_text(
@@ -151,3 +164,31 @@ def test_a_template_edited_between_builds_of_one_process_is_compiled_again(proje
                         encoding="utf-8")
         assert build(project, served, Diagnostics(root=project), serving=True, memo=memo, jobs=2) is not None
         assert f"<h1>{word}</h1>" in (served / "404.html").read_text(encoding="utf-8")
+
+
+def test_serve_works_out_again_only_the_player_pages_whose_inputs_changed(project: Path, tmp_path: Path, monkeypatch):
+    """A player page's context is worked out from its narrowed inputs (its marathon row, its
+    stage rows); in serve, a page whose inputs are the same as in the last build keeps its
+    digest without that work (page_cache.PageMemo), and the site still equals a clean build."""
+    from site_gen.rules.online_marathon import pages as marathon_pages
+
+    worked_out = []
+    context = marathon_pages._player_context
+    monkeypatch.setattr(marathon_pages, "_player_context", lambda m, *a: worked_out.append(m.player) or context(m, *a))
+    memo, served = CompetitionMemo(), tmp_path / "served"
+    assert build(project, served, Diagnostics(root=project), serving=True, memo=memo) is not None
+    players = len(worked_out)
+    before = _tree(served)
+    worked_out.clear()
+    _edit_markdown(project)  # the competition is kept whole: no player page is worked out
+    assert build(project, served, Diagnostics(root=project), serving=True, memo=memo) is not None
+    assert worked_out == []
+    _edit_stage_game(project)  # the competition is loaded and scored again, its pages published again
+    assert build(project, served, Diagnostics(root=project), serving=True, memo=memo) is not None
+    assert 0 < len(worked_out) < players
+    after = _tree(served)
+    changed = {url.split("/")[2] for url in after if url.startswith(f"{COMP}/players/") and after[url] != before.get(url)}
+    slugs = {marathon_pages.unique_slugs([p], fallback="player")[p] for p in worked_out}
+    assert changed and changed <= slugs  # every changed player page was worked out
+    assert build(project, tmp_path / "clean", Diagnostics(root=project), serving=True, incremental=False) is not None
+    assert after == _tree(tmp_path / "clean")

@@ -32,3 +32,38 @@ def test_each_row_is_one_line_and_the_structure_is_indented():
         "  ]",
         "}",
     ]
+
+
+def test_a_list_of_one_line_values_writes_scalars_empty_containers_and_rows_one_a_line():
+    document = {"a": [1, {}, [], {"x": [1, 2]}, "s"]}
+    assert document_json(document).decode("utf-8").splitlines() == [
+        "{",
+        '  "a": [',
+        "    1,",
+        "    {},",
+        "    [],",
+        '    {"x": [1, 2]},',
+        '    "s"',
+        "  ]",
+        "}",
+    ]
+
+
+def test_a_list_with_a_deeper_item_indents_that_item_and_keeps_the_others_on_one_line():
+    document = {"a": [[1, [2, [3]]], {"b": 1.5}, None]}
+    assert document_json(document).decode("utf-8").splitlines() == [
+        "{",
+        '  "a": [',
+        "    [",
+        "      1,",
+        "      [2, [3]]",
+        "    ],",
+        '    {"b": 1.5},',
+        "    null",
+        "  ]",
+        "}",
+    ]
+
+
+def test_a_top_level_list_of_rows():
+    assert document_json([{"a": 1}, 2]) == b'[\n  {"a": 1},\n  2\n]\n'

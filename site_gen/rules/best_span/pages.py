@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -16,7 +17,7 @@ from site_gen.rules.best_span.model import KINDS, BestSpanData, Game, Settings
 # the kinds of game (model.KINDS) as column labels and as cell words
 KIND_LABELS = {"direct": N_("Direct"), "plain": N_("Plain"), "red": N_("Red")}
 KIND_WORDS = {"direct": Text(N_("direct")), "plain": Text(N_("plain")), "red": Text(N_("red"))}
-from site_gen.rules.best_span.scoring import BestSpanResult, Played, PlayerResult
+from site_gen.rules.best_span.scoring import BestSpanResult, PlayerResult
 from site_gen.slugs import unique_slugs
 
 TEMPLATES = "best-span"
@@ -27,7 +28,7 @@ STANDINGS_KEYS = (N_("best span"), N_("span weight"), N_("points"), N_("weighted
 
 
 def when(game: Game) -> str:
-    return f"{game.day.isoformat()} {game.time}"
+    return f"{_day(game.day)} {_clock(game.hour, game.minute)}"  # the day and Game.time, each made once
 
 
 def plain_number(value: Fraction) -> str:
@@ -45,6 +46,21 @@ def hundredths(value: int) -> Fraction:
 @lru_cache(maxsize=4096)
 def _tenths(score: int) -> Fraction:
     return Fraction(score, 10)  # scores repeat across a million rows: one Fraction each
+
+
+@lru_cache(maxsize=4096)
+def _exact(total: int | Fraction) -> Fraction:
+    return Fraction(total)  # running totals repeat from one player's span to the next
+
+
+@lru_cache(maxsize=1024)
+def _day(day: dt.date) -> str:
+    return day.isoformat()
+
+
+@lru_cache(maxsize=2048)
+def _clock(hour: int, minute: int) -> str:
+    return f"{hour:02d}:{minute:02d}"  # Game.time
 
 
 def point_decimals(settings: Settings) -> int:
@@ -144,14 +160,14 @@ def span_games_table(settings: Settings, p: PlayerResult) -> Table:
         Column("note", N_("Note")),
     )
     span = p.span
-    rows, total = [], 0
-    for k in range(span.length):
-        index = (span.start + k) % len(span.sequence)
-        played: Played = span.sequence[index]
-        total += played.points  # int while the points are whole: shown as a Fraction, built once
-        rows.append({"n": k + 1, "game": index + 1, "when": when(played.game), "rule": _rule(played.game),
-                     "kind": KIND_WORDS[played.kind], "place": played.place, "score": _tenths(played.score),
-                     "points": played.points, "weight": hundredths(played.weight), "total": Fraction(total),
+    rows, total, n = [], 0, len(span.sequence)
+    for k, played in enumerate(span.games):  # made together: cheaper than one at a time
+        index = (span.start + k) % n
+        game, seat = played.game, played.seat
+        total += played.points  # int while the points are whole: shown as a Fraction, one per total
+        rows.append({"n": k + 1, "game": index + 1, "when": when(game), "rule": _rule(game),
+                     "kind": KIND_WORDS[played.kind], "place": seat + 1, "score": _tenths(game.scores[seat]),
+                     "points": played.points, "weight": hundredths(played.weight), "total": _exact(total),
                      "note": Text(N_("wraps around: back to game 1")) if k and index == 0 else ""})
     return Table("", Text(N_("The best span: %(count)s games"), count=span.length), columns, rows,
                  note=N_("Game: the game's number in the sequence the span was taken from (the sequence without red games).")
@@ -166,7 +182,7 @@ def _chart(p: PlayerResult) -> dict[str, Any]:
     span = p.span
     sequence = span.sequence if span else p.games
     return {
-        "points": [g.points for g in sequence],
+        "points": sequence.point_list(),
         "start": span.start if span else None,
         "length": span.length if span else 0,
         "title": Text(N_("Cumulative points of %(player)s over %(count)s games without red games"), player=p.player,
@@ -213,7 +229,7 @@ def publish(info: CompetitionInfo, settings: Settings, data: BestSpanData, resul
               "target_text": plain_number(settings.target)}
     pages = [
         Page(base, f"{TEMPLATES}/overview.html", info.name,
-             {**common, "table": standings, "counted": sum(1 for o in result.outcomes if o.counted),
+             {**common, "table": standings, "counted": result.counted,
               "csv": ["standings", "players"] + [t.slug for t in event_tables]}),
         Page(f"{base}players/", f"{TEMPLATES}/players.html", Text(N_("%(competition)s: participants"), competition=info.name),
              {**common, "table": statistics}),

@@ -59,15 +59,23 @@ def document(settings: Settings, result: MarathonResult) -> dict[str, Any]:
             }
             for m in result.marathon
         ],
-        "games": [
-            {
-                "game": g.game.id,
-                "stage": g.stage,
-                "counted": g.counted,
-                "table_points": {}
-                if g.disqualified
-                else {p: json_number(tp) for p, tp in zip(g.game.players, g.table_points)},
-            }
-            for g in result.games
-        ],
+        "games": _game_rows(result),
     }
+
+
+def _game_rows(result: MarathonResult) -> list[dict[str, Any]]:
+    """One row per game (100,000 in a large marathon). A table's few points patterns are
+    shared tuples (places.shared_place_points), so each tuple's JSON numbers are worked
+    out once, by identity: the tuples live in `result` all along, and a Fraction's hash
+    would cost more than the conversion it saves."""
+    patterns = {id(g.table_points): g.table_points for g in result.games}
+    numbers = {key: tuple(map(json_number, points)) for key, points in patterns.items()}
+    return [
+        {
+            "game": g.game.id,
+            "stage": g.stage,
+            "counted": g.counted,
+            "table_points": {} if g.disqualified else dict(zip(g.game.players, numbers[id(g.table_points)])),
+        }
+        for g in result.games
+    ]

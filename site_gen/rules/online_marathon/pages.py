@@ -135,8 +135,24 @@ def games_csv(result: MarathonResult) -> bytes:
     return csv_file(GAMES_HEADER, rows)
 
 
-def _player_stage(stage: StageResult, row: StageRow, dropped: bool, settings: Settings,
-                  nr_places: dict[str, int]) -> dict[str, Any]:
+@dataclass(frozen=True)
+class PlayerStage:
+    """What a player's page shows of one stage: its page's inputs are these, not the whole
+    result, so that `serve` can tell a page whose inputs did not change (Later's narrow)."""
+
+    stage: Stage
+    provisional: bool
+    eligible: int  # N of the NR formula
+    row: StageRow | None  # None: the player has no game in the stage
+    nr_place: int | None  # P of the NR formula; None when not eligible
+
+
+def player_stages(result: MarathonResult, nr_places: dict[int, dict[str, int]], player: str) -> tuple[PlayerStage, ...]:
+    return tuple(PlayerStage(s.stage, s.provisional, s.eligible, s.row(player), nr_places[s.stage.number].get(player))
+                 for s in result.stages)
+
+
+def _player_stage(stage: PlayerStage, row: StageRow, dropped: bool, settings: Settings) -> dict[str, Any]:
     columns = (
         Column("number", "#", numeric=True),
         Column("started_at", N_("Started")),
@@ -169,7 +185,7 @@ def _player_stage(stage: StageResult, row: StageRow, dropped: bool, settings: Se
     return {"stage": stage.stage, "name": stage_name(stage.stage), "provisional": stage.provisional, "row": _figures(row),
             "dropped": dropped, "table": table, "series_length": settings.series_length,
             "divisor": max(row.n, settings.series_length), "series_first": row.series_start + 1,
-            "series_last": row.series_end, **_norm_rating_terms(stage, row, nr_places)}
+            "series_last": row.series_end, **_norm_rating_terms(stage, row)}
 
 
 def _figures(row: StageRow) -> dict[str, Any]:
@@ -193,18 +209,18 @@ def norm_rating_places(stage: StageResult) -> dict[str, int]:
     return places
 
 
-def _norm_rating_terms(stage: StageResult, row: StageRow, nr_places: dict[str, int]) -> dict[str, Any]:
+def _norm_rating_terms(stage: PlayerStage, row: StageRow) -> dict[str, Any]:
     """N, P and the unrounded 1000·(N − P)/(N − 1) of a player's NR (step 8)."""
     if not row.eligible:
         return {"nr_n": stage.eligible, "nr_p": None, "nr_exact": None}
-    n, p = stage.eligible, nr_places[row.player]
+    n, p = stage.eligible, stage.nr_place
     return {"nr_n": n, "nr_p": p, "nr_exact": Fraction(1000 * (n - p), n - 1) if n > 1 else None}
 
 
-def drop_reasons(m: MarathonRow, stages: tuple[StageResult, ...]) -> list[Text]:
+def drop_reasons(m: MarathonRow, stages: tuple[PlayerStage, ...]) -> list[Text]:
     """Why each dropped stage was dropped (step 9): the key on which it came last among the
     stages still counted, against the lowest stage that stays."""
-    rows = {s.stage.number: (s, s.row(m.player)) for s in stages if s.row(m.player) is not None}
+    rows = {s.stage.number: (s, s.row) for s in stages if s.row is not None}
     # the order in which step 9 drops stages: lowest NR, lowest score, fewer games, later stage
     order = sorted(rows, key=lambda k: (rows[k][1].norm_rating, rows[k][1].score, rows[k][1].n, -k))
     kept = [k for k in order if k not in m.dropped]
@@ -302,7 +318,8 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
     for m in result.marathon:
         pages.append(Page(player_urls[m.player], f"{TEMPLATES}/player.html", f"{m.player} — {info.name}",
                           {**common, "player": m.player, "marathon": m},
-                          Later(_player_context, m, settings, result, nr_places, sanctions.get(m.player, []))))
+                          Later(_player_context, m, settings, player_stages(result, nr_places, m.player),
+                                sanctions.get(m.player, []), narrow=True)))
     search = [SearchEntry(info.name, base, "competition")] + [
         SearchEntry(name, url, "player", info.name) for name, url in sorted(player_urls.items())
     ]
@@ -319,18 +336,13 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
     )
 
 
-def _player_context(m: MarathonRow, settings: Settings, result: MarathonResult, nr_places: dict[int, dict[str, int]],
+def _player_context(m: MarathonRow, settings: Settings, stages: tuple[PlayerStage, ...],
                     sanctions: list[dict[str, Any]]) -> dict[str, Any]:
     """A player page's stages, chart, drops and sanctions."""
-    per_stage = [
-        _player_stage(s, s.row(m.player), s.stage.number in m.dropped, settings, nr_places[s.stage.number])
-        for s in result.stages
-        if s.row(m.player) is not None
-    ]
+    per_stage = [_player_stage(s, s.row, s.stage.number in m.dropped, settings) for s in stages if s.row is not None]
     chart = [(str(s.stage.number), m.norm_ratings.get(s.stage.number), s.stage.number in m.dropped,
-              stage_name(s.stage)) for s in result.stages]
-    return {"per_stage": per_stage, "chart": chart, "drop_reasons": drop_reasons(m, result.stages),
-            "sanctions": sanctions}
+              stage_name(s.stage)) for s in stages]
+    return {"per_stage": per_stage, "chart": chart, "drop_reasons": drop_reasons(m, stages), "sanctions": sanctions}
 
 
 def _calendar_events(info: CompetitionInfo, settings: Settings, stage_urls: dict[int, str]) -> list[dict[str, Any]]:

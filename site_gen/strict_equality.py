@@ -36,7 +36,7 @@ def same(a: Any, b: Any) -> bool:
         return a == b
     if kind is float:  # 0.0 == -0.0, yet one is shown with its sign
         return repr(a) == repr(b)
-    if kind is tuple or kind is list:
+    if kind is tuple or kind is list or (issubclass(kind, tuple) and hasattr(kind, "_fields")):  # named tuple too
         return len(a) == len(b) and all(map(same, a, b))
     if kind is dict:  # keys in the same order
         return len(a) == len(b) and all(map(same, a, b)) and all(map(same, a.values(), b.values()))

@@ -4,13 +4,15 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import gzip
 import tracemalloc
 import zipfile
 from pathlib import Path
 
 from site_gen.diagnostics import Diagnostics
-from site_gen.rules.best_span.load import load
+from site_gen.rules.best_span import load as load_module
+from site_gen.rules.best_span.load import LogReader, load
 from site_gen.rules.best_span.model import Period, Settings
 from site_gen.sources.tenhou_files import LogSource, find_sources, read_blocks
 from site_gen.sources.tenhou_log import LineScanner, log_name
@@ -85,6 +87,22 @@ def test_malformed_lines_and_bad_bytes_are_warnings_with_file_and_line(tmp_path)
         "logs/scb2009030112.log:3: warning: bytes that are not UTF-8 (0xff at byte 14 of the line); line skipped",
     ]
     assert [g.line for g in data.games] == [1, 4]
+
+
+def test_the_lines_of_a_file_are_counted_whatever_its_blocks(tmp_path, monkeypatch):
+    # 64-byte blocks: one line each; the count is the number of the last line
+    monkeypatch.setattr(load_module, "read_blocks", functools.partial(read_blocks, block=64))
+    lines = [SCB.format(m=m, a="A", b="x") for m in range(5)]
+    root = folder(tmp_path, files={"scb2009030112.log": "", "scb2009030113.log": "\n".join(lines),  # 0 and 5 lines
+                                   "scb2009030114.log": "\n".join(lines[:3]) + "\n",  # 3 lines
+                                   "scb2009030115.log": (lines[0] + "\n").encode() + b"\xff"})  # 2 lines, 1 unread
+    diags = Diagnostics()
+    reader = LogReader(S, {"A"}, diags, root)
+    for source in find_sources([root / "logs"], diags):
+        reader.read(source)
+    assert diags.format() == [f"{root}/logs/scb2009030115.log:2: warning: bytes that are not UTF-8 (0xff at byte 1 "
+                              "of the line); line skipped"]
+    assert reader.lines == 10 and len(reader.games) == 9
 
 
 def test_the_same_file_twice_is_read_once_and_other_files_are_reported(tmp_path):

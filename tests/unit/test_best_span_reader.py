@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from site_gen.sources.tenhou_log import LineScanner, TenhouLine, family_of_line, log_name, parse_line
+from site_gen.sources.tenhou_log import GAME_COLUMNS, LineScanner, TenhouLine, family_of_line, log_name, parse_line
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "tenhou"
 
@@ -186,6 +186,71 @@ def test_make_builds_the_callers_object_from_the_fields_of_a_tenhou_line():
         fields = list(scanner.scan(text, 3, lambda n: True, lambda *p: None, make=lambda *f: f))
         assert fields == [tuple(getattr(t, f) for f in TenhouLine.__slots__) for t in lines]
         assert (lines[0].line, lines[0].log, lines[0].scores) == (3, "2013022000gm-00a9-0000-aa", (500, 120, -180, -440))
+
+
+def read_games(scanner: LineScanner, text: str, first_line: int = 1, wanted=("A",)):
+    problems, seen = [], set()
+    columns = scanner.games(text, first_line, set(wanted), seen, lambda *p: problems.append(p))
+    return list(zip(*columns)), seen, problems
+
+
+SCB_BLOCK = ("12:05 | 21 | 四特南喰赤－ | A(+48.9) b(+12.6) c(-19.5) d(-42.0)\n"  # line 7: counts, names A
+             "12:06 | 21 | 四特南喰赤－ | e(+48.9) f(+12.6) g(-19.5) h(-42.0)\n"  # could count, names nobody wanted
+             "12:07 | 21 | 三特南喰赤－ | A(+48.9) p(+12.6) q(-61.5)\n"  # 3 players: cannot count
+             "12:08 | 21 | 四特南喰赤－ | A(+1.0) A(+0.5) c(-0.5) d(-1.0)\n"  # line 10: A twice
+             "\n"
+             "23:59 | 9 | 四鳳南喰－－ | x(y)(+0.0) A(-0.1) NoName(0.0) NoName(-0.1)\r\n"  # line 12: guests may repeat
+             "00:00 | 30 | 四上南喰赤－ | A(+1.0) b(+2.0) c(-1.0) d(-2.0)")  # 上 is not counted here
+SCB_GAMES = [(7, 12, 5, "", "四特南喰赤－", ("A", "b", "c", "d"), (489, 126, -195, -420), ""),
+             (12, 23, 59, "", "四鳳南喰－－", ("x(y)", "A", "NoName", "NoName"), (0, -1, 0, -1), "")]
+
+
+def test_games_gives_the_counted_lines_as_columns():
+    assert GAME_COLUMNS == ("line", "hour", "minute", "lobby", "rule", "players", "scores", "log")
+    games, seen, problems = read_games(LineScanner("scb", ["特", "鳳"], []), SCB_BLOCK, first_line=7)
+    assert games == SCB_GAMES
+    assert seen == {"A", "b", "c", "d", "e", "f", "g", "h", "x(y)", "NoName"}  # not p, q: their line cannot count
+    assert problems == [(10, 'player "A" is listed twice')]
+
+
+def test_games_reads_a_block_with_a_malformed_line_line_by_line_alike():
+    games, seen, problems = read_games(LineScanner("scb", ["特", "鳳"], []), SCB_BLOCK + "\nnot a log line\n", 7)
+    assert games == SCB_GAMES and "e" in seen
+    assert problems == [(10, 'player "A" is listed twice'),
+                        (14, 'expected 4 fields separated by " | " (time | length | rule | players), found 1')]
+
+
+def test_games_reads_the_log_id_of_any_link():
+    line = "00:0{m} | 19 | 四鳳南喰赤－ | {link} | A(+50.0) b(+12.0) c(-18.0) d(-44.0)<br>\n"
+    links = ['<a href="http://tenhou.net/0/?log=2013022000gm-00a9-0000-aa">牌譜</a>',  # as Tenhou writes it
+             '<a href="https://tenhou.net/0/?log=2013022000gm-00a9-0000-bb">牌譜</a>', "牌譜 log=x_y log=z"]
+    games, _, problems = read_games(LineScanner("scc", ["鳳"], []),
+                                    "".join(line.format(m=m, link=link) for m, link in enumerate(links)))
+    assert [g[GAME_COLUMNS.index("log")] for g in games] == ["2013022000gm-00a9-0000-aa", "2013022000gm-00a9-0000-bb",
+                                                            "x"] and problems == []
+
+
+def test_games_in_a_counted_lobby_with_chips():
+    text = ("L1234 | 00:44 | 四般南喰赤祝 | A(+61.0,+2枚) b(0.0,0枚) c(-25.0,-1枚) d(-36.0,-1枚)\n"
+            "L9 | 00:45 | 四般南喰赤－ | A(+1.0) e(+2.0) f(-1.0) g(-2.0)\n")  # a lobby not counted
+    games, seen, problems = read_games(LineScanner("sca", ["特", "鳳"], ["L1234"]), text)
+    assert games == [(1, 0, 44, "L1234", "四般南喰赤祝", ("A", "b", "c", "d"), (610, 0, -250, -360), "")]
+    assert seen == {"A", "b", "c", "d"} and problems == []
+
+
+@pytest.mark.parametrize("family, tables, lobbies, text, reason", [
+    # a table level or a lobby no valid line can hold does not make a malformed line count
+    ("scb", ["特", " ", "|"], [], "23:34 | 21 | 四 南喰赤－ | A(+1.0) b(+2.0) c(-1.0) d(-2.0)",
+     'rule word "四 南喰赤－" is not six characters starting with 四 or 三'),
+    ("scb", ["特", "|"], [], "23:34 | 21 | 四|南喰赤－ | A(+1.0) b(+2.0) c(-1.0) d(-2.0)",
+     'rule word "四|南喰赤－" is not six characters starting with 四 or 三'),
+    ("sca", [], ["1234", "L1234"], "1234 | 18:33 | 四般南喰－－ | A(+1.0) b(+2.0) c(-1.0) d(-2.0)",
+     'lobby "1234" is not a letter and digits (like L1234)'),
+    # nothing could count: the lines are still checked
+    ("scb", [], [], "hello", 'expected 4 fields separated by " | " (time | length | rule | players), found 1'),
+])
+def test_games_reports_malformed_lines(family, tables, lobbies, text, reason):
+    assert read_games(LineScanner(family, tables, lobbies), text) == ([], set(), [(1, reason)])
 
 
 def test_a_name_that_looks_like_a_score_or_holds_brackets():

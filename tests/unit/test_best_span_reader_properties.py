@@ -3,9 +3,11 @@ parser accepts, and keeps exactly the lines that could count (hypothesis)."""
 
 from __future__ import annotations
 
+import sys
+
 from hypothesis import given, settings as hsettings, strategies as st
 
-from site_gen.sources.tenhou_log import LineScanner, parse_line, repeated_player
+from site_gen.sources.tenhou_log import GAME_COLUMNS, LineScanner, parse_line, repeated_player
 
 NAME_CHARS = "aB1(|)<>br＿ｈ日本♪*-.,枚+"
 GOOD_SCORES = ["+48.9", "-19.5", "0.0", "+0.0", "12.0", "-0.0"]
@@ -17,7 +19,10 @@ BAD_RULES = ["四特南喰赤", "二特南喰赤－", "四特 南喰赤", "四|�
 BAD_TIMES = ["2:34", "24:00", "12:60", "ab:cd", "１２:00"]
 BAD_LENGTHS = ["x1", "", "１"]
 BAD_LOBBIES = ["L12a", "1234", "L1234 ", "LL9", "Ｌ12"]
-LINKS = ['<a href="http://tenhou.net/0/?log=2013022000gm-00a9-0000-3827d34d">牌譜</a>', "四特南喰赤－", "x 四鳳南喰赤－"]
+LINKS = ['<a href="http://tenhou.net/0/?log=2013022000gm-00a9-0000-3827d34d">牌譜</a>', "四特南喰赤－", "x 四鳳南喰赤－",
+         # not Tenhou's own link as the logs write it: the log id is searched for
+         '<a href="https://tenhou.net/0/?log=2013022000gm-00a9-0000-3827d34d">牌譜</a>',
+         '<a href="http://tenhou.net/0/?log=2013_x">牌譜</a>', "log=! log=a-B", "", "x"]
 BAD_LINKS = ["a | b"]
 
 
@@ -103,6 +108,11 @@ def test_each_line_the_regular_expressions_and_the_parser_agree(data, family):
     # the fast path's own verdicts (internal patterns, checked on purpose)
     valid = scanner._valid.fullmatch(text + "\n") is not None
     assert valid == (not isinstance(parsed, str)), (text, parsed)
+    # the pattern `games` reads blocks with: the same lines, its groups set where a line could count
+    line = scanner._lines.fullmatch(text + "\n")
+    assert (line is not None) == valid, (text, parsed)
+    counted = line is not None and line.group(1 + scanner._groups.index("rule")) is not None
+    assert counted == (valid and parsed is not None and _could_count(parsed, family)), (text, parsed)
 
 
 @hsettings(max_examples=600, deadline=None)
@@ -151,3 +161,37 @@ def test_valid_blocks_take_the_fast_path_and_number_lines_right(texts):
     assert kept == [(i + 1, "ASAPIN" if t.startswith("23:34") else "NoName")
                     for i, t in enumerate(texts) if t.startswith(("23:34", "23:36"))]
     assert problems == [(i + 1, 'player "a" is listed twice') for i, t in enumerate(texts) if t.startswith("23:37")]
+
+
+WANTED = st.sets(st.sampled_from(["NoName", "ASAPIN", "a", "x(+1.0)", "(∩・ω・)∩", "<br>", "四特南喰赤－"]))
+
+
+@hsettings(max_examples=600, deadline=None)
+@given(st.data(), FAMILY, st.integers(1, 40), st.booleans(), WANTED)
+def test_games_gives_what_the_lines_give_one_by_one(data, family, first_line, mutate, wanted):
+    """`games` (one pattern for the block, then a column at a time; line by line after a
+    malformed line) gives the fields the parser reads, for the lines that could count and
+    name someone wanted, and sees the names of every line that could count."""
+    texts = data.draw(st.lists(lines(family, mutate), min_size=1, max_size=12))
+    scanner = LineScanner(family, ["特", "鳳"], ["L1234", "C2570"])
+    problems, seen = [], set()
+    columns = scanner.games("\n".join(texts), first_line, wanted, seen, lambda line, why: problems.append((line, why)))
+    assert len(columns) == len(GAME_COLUMNS) and len({len(column) for column in columns}) == 1
+    expected_problems, expected_kept, expected_seen = [], [], set()
+    for offset, text in enumerate(texts):
+        parsed = parse_line(text, family, first_line + offset)
+        if isinstance(parsed, str):
+            expected_problems.append((first_line + offset, parsed))
+        elif parsed is not None and _could_count(parsed, family):
+            expected_seen.update(parsed.players)
+            if wanted.isdisjoint(parsed.players):
+                continue
+            twice = repeated_player(parsed.players)
+            if twice:
+                expected_problems.append((first_line + offset, f'player "{twice}" is listed twice'))
+            else:
+                expected_kept.append(tuple(getattr(parsed, name) for name in GAME_COLUMNS))
+    assert list(zip(*columns)) == expected_kept
+    assert problems == expected_problems
+    assert seen == expected_seen
+    assert all(sys.intern(name) is name for players in columns[GAME_COLUMNS.index("players")] for name in players)

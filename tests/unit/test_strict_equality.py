@@ -1,6 +1,7 @@
 """strict_equality.same: equal only when a page made from one value is made from the other."""
 
 import copy
+from collections import namedtuple
 import datetime as dt
 import pickle
 import re
@@ -53,6 +54,13 @@ def test_containers_keep_their_type_and_order():
     assert same({"a": [1, (2, "x")]}, {"a": [1, (2, "x")]})
     assert not same({"a": [1, (2, "x")]}, {"a": [1, (2, "y")]})
     assert not same({1: "x"}, {True: "x"})  # equal keys of another type
+
+
+def test_named_tuples_compare_as_their_own_type():
+    Pair, Other = namedtuple("Pair", "a b"), namedtuple("Other", "a b")
+    assert Pair(1, "x") == (1, "x") == Other(1, "x")
+    assert same(Pair(1, "x"), Pair(1, "x")) and not same(Pair(1, "x"), Pair(True, "x"))
+    assert not same(Pair(1, "x"), (1, "x")) and not same(Pair(1, "x"), Other(1, "x"))
 
 
 def test_a_text_is_its_message_and_parameters_not_its_english_words():

@@ -23,13 +23,14 @@ from site_gen.rules.best_span.model import NO_NAME, BestSpanData, Game, Particip
 from site_gen.sources.csv_reader import read_csv
 from site_gen.sources.log_cache import COLUMNS, FileRead, LogCache
 from site_gen.sources.tenhou_files import Archives, LogSource, find_sources, read_blocks
-from site_gen.sources.tenhou_log import LineScanner, TenhouLine
+from site_gen.sources.tenhou_log import GAME_COLUMNS, LineScanner, TenhouLine
 from site_gen.values import parse_date
 
 ADDED_LINE = 10**9  # an added game sorts after every line of the file it names
 _FILES_PER_WORKER = 32  # below this many files a worker, forking costs more than it saves
 _CONSTANT = ("day", "file", "family", "source", "added")  # a file's games' fields that are not in its columns
 assert sorted(COLUMNS + _CONSTANT) == sorted(f.name for f in fields(Game))
+assert GAME_COLUMNS == COLUMNS  # the scanner gives a file's columns as the cache keeps them
 
 
 def load(folder: Path, settings: Settings, diags: Diagnostics) -> BestSpanData | None:
@@ -160,24 +161,18 @@ class LogReader:
         found = Diagnostics()  # this file's messages, kept with its games
         seen: set[str] = set()
 
-        def keep(names: list[str]) -> bool:
-            seen.update(names)
-            return not participants.isdisjoint(names)
-
         def malformed(line: int, why: str) -> None:
             found.warning(source.display, line, f"malformed line skipped: {why}")
 
-        def row(family, line, lobby, hour, minute, length, rule, players, scores, chips, log, text) -> tuple:
-            # the scanner's fields straight into COLUMNS' order: no TenhouLine in between
-            return line, hour, minute, intern(lobby), intern(rule), tuple(map(intern, players)), scores, log
-
-        rows: list[tuple] = []
-        lines = 0
-        for first, text in read_blocks(source, found, archives=archives):
-            rows += scanner.scan(text, first, keep, malformed, row)
-            lines = first - 1 + text.count("\n") + (not text.endswith("\n"))
+        columns: tuple[list, ...] = tuple([] for _ in COLUMNS)
+        block = None
+        for block in read_blocks(source, found, archives=archives):
+            first, text = block
+            for column, values in zip(columns, scanner.games(text, first, participants, seen, malformed)):
+                column += values
+        lines = 0 if block is None else _last_line(*block)
         return FileRead(lines, tuple(seen), tuple((d.severity, d.line, d.message) for d in found.items),
-                        tuple(zip(*rows)) or ((),) * len(COLUMNS))
+                        tuple(map(tuple, columns)))
 
     def _take(self, source: LogSource, path: str, read: FileRead) -> None:
         """A file's read (fresh or kept) into the reader, as reading it here would have."""
@@ -195,6 +190,11 @@ class LogReader:
                 "scc": f"scc{day:%Y%m%d}{parsed.hour:02d}.html"}[parsed.family]
         game = _game(parsed, day, file, self._relative(str(path)))
         self.games.append(_replace_line(game, ADDED_LINE + number, addition.line))
+
+
+def _last_line(first: int, text: str) -> int:
+    """The number of the last line of a block (whole lines, the first numbered `first`)."""
+    return first - 1 + text.count("\n") + (not text.endswith("\n"))
 
 
 def _game(parsed: TenhouLine, day, file: str, source: str) -> Game:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from operator import itemgetter
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from site_gen.diagnostics import Diagnostics, did_you_mean
 from site_gen.rules.online_marathon.model import (
@@ -64,15 +64,16 @@ def _load_games(path: Path, settings: Settings, diags: Diagnostics, written: _Wr
         return rows  # None (reported) or no game at all
     take = itemgetter(*map(rows[0].columns.__getitem__, _CELL_ORDER))  # all rows share the header
     zone = settings.games_timezone
+    score = _ParsedOnce(parse_int).__getitem__
     games: list[Game] = []
     first_line: dict[str, int] = {}
     for row in rows:
         cells = take(row.values)
         game_id, line, names, texts = cells[0], row.line, cells[3:7], cells[7:]
         ok = True
-        written.ids.add(game_id)
         if not game_id:
             diags.error(path, line, 'empty "game" id')
+            written.ids.add(game_id)
             ok = False
         elif game_id in first_line:
             diags.error(path, line, f'duplicate game id "{game_id}" (first on line {first_line[game_id]})')
@@ -83,7 +84,7 @@ def _load_games(path: Path, settings: Settings, diags: Diagnostics, written: _Wr
         if started is None:
             diags.error(path, line, f"started_at: {why}")
             ok = False
-        scores = tuple(map(parse_int, texts))
+        scores = tuple(map(score, texts))
         seated = names
         if not all(names) or len(set(names)) < 4 or None in scores:
             _report_seats(path, line, names, texts, scores, diags)
@@ -92,7 +93,21 @@ def _load_games(path: Path, settings: Settings, diags: Diagnostics, written: _Wr
         written.seats.append((line, seated))
         if ok:
             games.append(Game(game_id, cells[1], started, names, scores, line))
+    written.ids.update(first_line)  # the other ids written (an empty one is added above)
     return games
+
+
+class _ParsedOnce(dict):
+    """parse(text) by text, each distinct text parsed once: a large games.csv writes a few
+    hundred scores 400,000 times."""
+
+    def __init__(self, parse: Callable[[str], Any]):
+        super().__init__()
+        self.parse = parse
+
+    def __missing__(self, text: str) -> Any:
+        value = self[text] = self.parse(text)
+        return value
 
 
 def _report_seats(path: Path, line: int, names: tuple[str, ...], texts: tuple[str, ...],

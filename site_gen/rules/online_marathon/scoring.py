@@ -6,20 +6,30 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import accumulate
-from operator import attrgetter, sub
+from itertools import accumulate, repeat
+from operator import add, attrgetter, itemgetter, mul, sub
+from typing import NamedTuple
 
 from site_gen.places import Places, shared_place_points
 from site_gen.ranking import rank_desc
-from site_gen.rules.online_marathon.model import Game, MarathonData, Settings, Stage, StagePenalty
+from site_gen.rules.online_marathon.model import (
+    DisqualifiedPlayer,
+    Game,
+    MarathonData,
+    Settings,
+    Stage,
+    StagePenalty,
+)
 from site_gen.values import exact_sum, round_half_up
 
 
-@dataclass(frozen=True)
-class GameResult:
+class GameResult(NamedTuple):
+    """A game's outcome. A named tuple, not a frozen dataclass: a large marathon makes one
+    for each of 100,000 games, and a tuple is made several times faster."""
+
     game: Game
     part_of_marathon: bool  # right table and inside the period
     stage: int | None  # set only for a game that is part of the marathon and in a stage
@@ -34,8 +44,10 @@ class GameResult:
         return bool(self.counts_for)
 
 
-@dataclass(frozen=True)
-class PlayedGame:
+class PlayedGame(NamedTuple):
+    """A game as one of its players played it: a named tuple, as the stages of a large
+    marathon make one for each seat of 100,000 games."""
+
     game_id: str
     started_at: dt.datetime
     game_points: int  # after a per-game penalty
@@ -137,8 +149,10 @@ def table_points(scores: tuple[int, ...], place_points: tuple[int, ...]) -> tupl
 # --- steps 2-3: games ----------------------------------------------------------------
 
 
-def _local_day(moment: dt.datetime, zone) -> dt.date:
-    return moment.astimezone(zone).date()
+# GameResult(...) and PlayedGame(...) from a tuple of the fields, in one C call without the
+# named tuple's Python-level __new__: a large marathon makes 100,000 and 400,000 of them
+_game_result = functools.partial(tuple.__new__, GameResult)
+_played_game = functools.partial(tuple.__new__, PlayedGame)
 
 
 def score_games(data: MarathonData, settings: Settings) -> tuple[GameResult, ...]:
@@ -155,22 +169,25 @@ def _score_games(data: MarathonData, settings: Settings) -> tuple[tuple[GameResu
     banned = data.sanctions.disqualified_players
     # a few tables hold thousands of games, and a few hundred days hold them all
     marathon_table: dict[str, bool] = {}
-    stage_on: dict[dt.date, Stage | None] = {}
-    banned_on: dict[dt.date, set[str]] = {}
+    stage_days: dict[dt.date, tuple[int | None, frozenset[str]]] = {}
+    zone, stage_zone, in_period = settings.timezone, settings.stage_timezone, settings.period.contains
     results = []
     updated = None
     for game in data.games:
-        if game.table not in marathon_table:
-            marathon_table[game.table] = bool(settings.table_pattern.search(game.table))
-        part = marathon_table[game.table] and settings.period.contains(_local_day(game.started_at, settings.timezone))
-        stage = stage_day = None
+        started = game.started_at
+        part = marathon_table.get(game.table)
+        if part is None:
+            part = marathon_table[game.table] = bool(settings.table_pattern.search(game.table))
+        part = part and in_period(started.astimezone(zone).date())
+        stage = None
         if part:  # only these need their stage day
-            stage_day = _local_day(game.started_at, settings.stage_timezone)
+            stage_day = started.astimezone(stage_zone).date()
             if updated is None or stage_day > updated:
                 updated = stage_day
-            if stage_day not in stage_on:
-                stage_on[stage_day] = settings.stage_of(stage_day)
-            stage = stage_on[stage_day]
+            day = stage_days.get(stage_day)
+            if day is None:
+                day = stage_days[stage_day] = _stage_day(stage_day, settings, banned)
+            stage, banned_that_day = day
         points = tuple(game.scores)
         if game.id in penalised:
             points = tuple(s - penalties.get((game.id, p), 0) for p, s in zip(game.players, game.scores))
@@ -179,14 +196,17 @@ def _score_games(data: MarathonData, settings: Settings) -> tuple[tuple[GameResu
         counts_for: frozenset[str] = frozenset()
         if stage is not None and not is_out:
             counts_for = frozenset(game.players)
-            if banned:
-                if stage_day not in banned_on:
-                    banned_on[stage_day] = {d.player for d in banned if d.covers(stage_day)}
-                counts_for -= banned_on[stage_day]
-        results.append(
-            GameResult(game, part, stage.number if stage else None, is_out, points, tps, places, counts_for)
-        )
+            if banned_that_day:
+                counts_for -= banned_that_day
+        results.append(_game_result((game, part, stage, is_out, points, tps, places, counts_for)))
     return tuple(results), updated
+
+
+def _stage_day(day: dt.date, settings: Settings,
+               banned: Sequence[DisqualifiedPlayer]) -> tuple[int | None, frozenset[str]]:
+    """The number of the stage a day (stage zone) lies in, and the players disqualified on it."""
+    stage = settings.stage_of(day)
+    return (None if stage is None else stage.number), frozenset(d.player for d in banned if d.covers(day))
 
 
 def _game_id_cmp(a: str, b: str) -> int:
@@ -227,6 +247,31 @@ def _in_units(values: list[Fraction]) -> tuple[int, list[int]]:
     return unit, [v.numerator * (unit // v.denominator) for v in values]
 
 
+@functools.cache
+def _opponent_getters(size: int) -> tuple[Callable[[tuple[str, ...]], tuple[str, ...]], ...]:
+    """For each seat of a table of `size`, what takes the table's players to that seat's
+    opponents: one call where two slices and a join were."""
+    return tuple(_items_getter(tuple(other for other in range(size) if other != seat)) for seat in range(size))
+
+
+def _items_getter(indexes: tuple[int, ...]) -> Callable[[tuple[str, ...]], tuple[str, ...]]:
+    """itemgetter(*indexes), but a tuple for fewer than two indexes as well."""
+    if len(indexes) >= 2:
+        return itemgetter(*indexes)
+    return lambda values: tuple(values[i] for i in indexes)
+
+
+def _table_points_in_units(games: Sequence[GameResult]) -> tuple[int, dict[int, tuple[int, ...]]]:
+    """The common denominator of the games' table points, and each game's table points in
+    whole units of it, by the id() of the game's table_points: games whose places fall
+    alike share one such tuple (shared_place_points makes each once), so a handful serve
+    thousands of games, and an id is hashed at once where a tuple of Fractions is not.
+    The ids stay valid while `games` holds the tuples."""
+    distinct = {id(r.table_points): r.table_points for r in games}
+    unit = math.lcm(*{v.denominator for tps in distinct.values() for v in tps})
+    return unit, {key: tuple(v.numerator * (unit // v.denominator) for v in tps) for key, tps in distinct.items()}
+
+
 def best_series(games: tuple[PlayedGame, ...], length: int) -> tuple[int, int]:
     """[start, end) of the best run of `length` games (all games when fewer): highest
     TP sum, then highest game-point sum, then the earliest."""
@@ -242,18 +287,18 @@ def _best_run(tp: list[int], gp: list[int], length: int) -> tuple[int, int]:
     # one integer per game, TP above GP: no run's |GP sum| reaches half the scale, so
     # these run sums order as (TP sum, GP sum) do
     scale = 2 * sum(map(abs, gp)) + 1
-    totals = list(accumulate((t * scale + g for t, g in zip(tp, gp)), initial=0))
+    totals = list(accumulate(map(add, map(mul, tp, repeat(scale)), gp), initial=0))  # t * scale + g
     runs = list(map(sub, totals[length:], totals))  # runs[i]: games i .. i+length-1
     start = runs.index(max(runs))  # the earliest best
     return start, start + length
 
 
-def _stage_row(player: str, games: tuple[PlayedGame, ...], tps: list[Fraction], gp: list[int],
+def _stage_row(player: str, games: tuple[PlayedGame, ...], tp: list[int], gp: list[int], unit: int,
                penalties: list[StagePenalty], settings: Settings) -> StageRow:
-    """The row of a player's games, whose table and game points are `tps` and `gp`."""
+    """The row of a player's games, whose table points are `tp` whole units of 1/`unit`
+    and whose game points are `gp`."""
     length = settings.series_length
     n = len(games)
-    unit, tp = _in_units(tps)
     start, end = _best_run(tp, gp, length)
     tp_sum, series_tp, series_gp = sum(tp), sum(tp[start:end]), sum(gp[start:end])
     pen_tp = sum(p.table_points for p in penalties)
@@ -308,29 +353,32 @@ def score_stage(stage: Stage, games: list[GameResult], stage_penalties, settings
 def _score_stage(inputs: StageInputs) -> StageResult:
     """The stage table from the stage's inputs."""
     stage, settings = inputs.stage, inputs.settings
-    # each player's games, and their table and game points gathered while at hand
-    played: dict[str, tuple[list[PlayedGame], list[Fraction], list[int]]] = {}
+    unit, tp_units = _table_points_in_units(inputs.games)
+    # each player's games, and their table points (in units) and game points gathered while at hand
+    played: dict[str, tuple[list[PlayedGame], list[int], list[int]]] = {}
     # one sort of the stage's games puts every player's own games in order (step 4)
     for result in _in_game_order(inputs.games):
         if result.disqualified:
             continue
         g = result.game
-        players, points, tps = g.players, result.game_points, result.table_points
-        for seat, player in enumerate(players):
-            if player in result.counts_for:
+        players, counts_for = g.players, result.counts_for
+        seats = zip(players, result.game_points, g.scores, result.table_points, tp_units[id(result.table_points)],
+                    result.places, _opponent_getters(len(players)))
+        for player, points, scored, tp, units, places, opponents in seats:
+            if player in counts_for:
                 own = played.get(player)
                 if own is None:
                     own = played[player] = ([], [], [])
-                # positional: PlayedGame(game_id, started_at, game_points, penalty, table_points, places, opponents)
-                own[0].append(PlayedGame(g.id, g.started_at, points[seat], g.scores[seat] - points[seat], tps[seat],
-                                         result.places[seat], players[:seat] + players[seat + 1:]))
-                own[1].append(tps[seat])
-                own[2].append(points[seat])
+                games, tps, gps = own
+                penalty = scored - points
+                games.append(_played_game((g.id, g.started_at, points, penalty, tp, places, opponents(players))))
+                tps.append(units)
+                gps.append(points)
     penalties: dict[str, list[StagePenalty]] = {}
     for p in inputs.penalties:
         penalties.setdefault(p.player, []).append(p)
-    rows = [_stage_row(player, tuple(own), tp, gp, penalties.get(player, []), settings)
-            for player, (own, tp, gp) in played.items()]
+    rows = [_stage_row(player, tuple(games), tp, gp, unit, penalties.get(player, []), settings)
+            for player, (games, tp, gp) in played.items()]
     # scores in whole units sort as the Fractions do, without Python-level comparisons
     _, scores = _in_units([r.score for r in rows])
     ranked = rank_desc(list(zip(scores, rows)), keys=lambda sr: stage_keys(sr[0], sr[1].series_game_points, sr[1].n),

@@ -17,6 +17,8 @@ from operator import is_, not_
 from sys import intern
 from typing import AbstractSet, Any, Callable, Iterable, Iterator
 
+from site_gen.lookups import MemoDict
+
 FAMILIES = ("sca", "scb", "scc")
 FIELDS = {"sca": ("lobby", "time", "rule", "players"), "scb": ("time", "length", "rule", "players"),
           "scc": ("time", "length", "rule", "log link", "players")}
@@ -231,15 +233,9 @@ _HOURS = {time: hour for time, (hour, _) in _CLOCK.items()}
 _MINUTES = {time: minute for time, (_, minute) in _CLOCK.items()}
 
 
-class _Tenths(dict):
-    """Score text -> tenths ("+48.9" and "+48.9,+2枚" -> 489), remembered while there are
-    few: scores repeat, and one int object per value saves memory on a million games."""
-
-    def __missing__(self, text: str) -> int:
-        value = int(text.partition(",")[0].replace(".", ""))
-        if len(self) < 100_000:
-            self[text] = value
-        return value
+def _tenths_of(text: str) -> int:
+    """A checked score's tenths: "+48.9" and "+48.9,+2枚" -> 489."""
+    return int(text.partition(",")[0].replace(".", ""))
 
 
 def _rule_pattern(family: str, levels: str) -> str:
@@ -270,14 +266,15 @@ class LineScanner:
         self._lobbies = frozenset(lobbies)
         counted = self._lobbies if family == "sca" else self._levels
         self._rule = re.compile(_rule_pattern(family, self._levels)) if counted else None
-        self._tenths: dict[str, int] = {}  # score text -> tenths: one int object per score
+        # score text -> tenths, kept while there are few: scores repeat, and one int object
+        # per value saves memory on a million games
+        self._tenths = MemoDict(_tenths_of, limit=100_000)
         # for `games`: the lobbies and levels a valid line can hold (no other could count)
         lobby_words = sorted(lobby for lobby in self._lobbies if LOBBY.fullmatch(lobby))
         level_words = "".join(level for level in self._levels if level not in " |\n")
         words = lobby_words if family == "sca" else level_words
         self._lines = re.compile(_lines_pattern(family, level_words, lobby_words), re.M) if words else None
         self._groups = GAME_GROUPS[family]
-        self._score_of = _Tenths()
 
     def could_count(self, parsed: TenhouLine) -> bool:
         rule = parsed.rule
@@ -375,7 +372,7 @@ class LineScanner:
         columns = [found["line"], list(map(_HOURS.__getitem__, found["time"])),
                    list(map(_MINUTES.__getitem__, found["time"])),
                    list(map(intern, found["lobby"])) if "lobby" in found else blank, list(map(intern, found["rule"])),
-                   list(zip(*names)), list(zip(*(map(self._score_of.__getitem__, column) for column in scores))),
+                   list(zip(*names)), list(zip(*(map(self._tenths.__getitem__, column) for column in scores))),
                    _log_ids(found["log"], found["link"]) if "log" in found else blank]
         # interned, a name listed twice is the same object twice
         if not any(any(map(is_, names[i], names[j])) for i in range(4) for j in range(i + 1, 4)):
@@ -411,18 +408,14 @@ class LineScanner:
                     malformed(first_line + offset, f'player "{twice}" is listed twice')
 
 
-def _valid_scores(field: str, known: dict[str, int]) -> tuple[tuple[int, ...], tuple[int | None, ...] | None]:
-    """Scores (tenths) and chips of a players field the patterns have already checked.
-    `known` remembers the scores read without chips ("+48.9" -> 489) while there are few:
-    scores repeat, and one int object per value saves memory on a million games."""
+def _valid_scores(field: str, tenths: MemoDict) -> tuple[tuple[int, ...], tuple[int | None, ...] | None]:
+    """Scores (tenths) and chips of a players field the patterns have already checked."""
     if "枚" in field:
         parsed = parse_players(field)
         return parsed[1], parsed[2]
     scores = []
     for token in field.split(" "):
-        text = token[token.rfind("(") + 1:-1]
-        value = int(text.replace(".", ""))
-        scores.append(known.setdefault(text, value) if len(known) < 100_000 else value)
+        scores.append(tenths[token[token.rfind("(") + 1:-1]])
     return tuple(scores), None
 
 

@@ -4,7 +4,7 @@ hand-worked values."""
 import datetime as dt
 from fractions import Fraction as F
 
-from site_gen.rules.online_marathon.load import _ParsedOnce
+from site_gen.lookups import MemoDict
 from site_gen.rules.online_marathon.model import DisqualifiedPlayer
 from site_gen.rules.online_marathon.scoring import (
     GameResult, PlayedGame, _game_result, _opponent_getters, _played_game, _stage_day, _table_points_in_units,
@@ -17,7 +17,7 @@ from marathon_helpers import data, game, settings
 
 def test_parsed_once_parses_each_distinct_text_once():
     seen = []
-    parsed = _ParsedOnce(lambda text: seen.append(text) or parse_int(text))
+    parsed = MemoDict(lambda text: seen.append(text) or parse_int(text))
     assert [parsed[t] for t in ["48", "-20", "48", "4.8", "48", "-20"]] == [48, -20, 48, None, 48, -20]
     assert seen == ["48", "-20", "4.8"]
 

@@ -23,6 +23,7 @@ from fractions import Fraction
 from itertools import chain, compress, count, repeat
 from operator import and_, attrgetter, eq, is_not, rshift
 
+from site_gen.lookups import MemoDict
 from site_gen.ranking import rank_desc
 from site_gen.rules.best_span.model import (
     KINDS,
@@ -310,20 +311,6 @@ def _ranked_kind(rule: str, day: dt.date, settings: Settings) -> str | None:
     return "red" if rule[4] == "赤" else "plain"
 
 
-class _RankedKinds(dict):
-    """Outside the direct lobbies a game's kind follows from its rule word and its day
-    alone: (family, rule, day) -> kind, worked out on a key's first lookup."""
-
-    def __init__(self, settings: Settings):
-        super().__init__()
-        self.settings = settings
-
-    def __missing__(self, key: tuple) -> str | None:
-        _, rule, day = key
-        kind = self[key] = _ranked_kind(rule, day, self.settings)
-        return kind
-
-
 _RANKED_KEY, _FAMILY = attrgetter("family", "rule", "day"), attrgetter("family")
 _MINUTE = attrgetter("day", "hour", "minute")
 
@@ -352,7 +339,9 @@ def _outcomes(data: BestSpanData, settings: Settings) -> _Outcomes:
             matches.append(len(hits))
             for i in hits:
                 removed.setdefault(i, removal)
-    kinds = list(map(_RankedKinds(settings).__getitem__, map(_RANKED_KEY, games)))
+    # outside the direct lobbies a game's kind follows from (family, rule, day) alone
+    ranked_kinds = MemoDict(lambda key: _ranked_kind(key[1], key[2], settings))
+    kinds = list(map(ranked_kinds.__getitem__, map(_RANKED_KEY, games)))
     for index in compress(count(), map(eq, map(_FAMILY, games), repeat("sca"))):
         kinds[index] = kind_of(games[index], settings)
     outcomes = tuple(map(object.__new__, repeat(GameOutcome, len(games))))

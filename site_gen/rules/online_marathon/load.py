@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from operator import itemgetter
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from site_gen.diagnostics import Diagnostics, did_you_mean
+from site_gen.lookups import MemoDict
 from site_gen.rules.online_marathon.model import (
     DisqualifiedGame,
     DisqualifiedPlayer,
@@ -64,7 +65,7 @@ def _load_games(path: Path, settings: Settings, diags: Diagnostics, written: _Wr
         return rows  # None (reported) or no game at all
     take = itemgetter(*map(rows[0].columns.__getitem__, _CELL_ORDER))  # all rows share the header
     zone = settings.games_timezone
-    score = _ParsedOnce(parse_int).__getitem__
+    score = MemoDict(parse_int).__getitem__  # a large games.csv writes a few hundred scores 400,000 times
     games: list[Game] = []
     first_line: dict[str, int] = {}
     for row in rows:
@@ -95,19 +96,6 @@ def _load_games(path: Path, settings: Settings, diags: Diagnostics, written: _Wr
             games.append(Game(game_id, cells[1], started, names, scores, line))
     written.ids.update(first_line)  # the other ids written (an empty one is added above)
     return games
-
-
-class _ParsedOnce(dict):
-    """parse(text) by text, each distinct text parsed once: a large games.csv writes a few
-    hundred scores 400,000 times."""
-
-    def __init__(self, parse: Callable[[str], Any]):
-        super().__init__()
-        self.parse = parse
-
-    def __missing__(self, text: str) -> Any:
-        value = self[text] = self.parse(text)
-        return value
 
 
 def _report_seats(path: Path, line: int, names: tuple[str, ...], texts: tuple[str, ...],

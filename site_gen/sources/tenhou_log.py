@@ -3,8 +3,9 @@
 A line is read by `parse_line` (one line, the exact reason when it is malformed). Whole
 blocks of text go through `LineScanner`, which does the same at C speed with regular
 expressions: it checks every line, finds the few that could count, and hands only those
-to Python (`scan`, a line at a time), or reads them a field at a time for the whole block
-(`games`, columns). All accept exactly the same lines (property tests hold this).
+to Python (`scan`, a line at a time). tenhou_columns.py reads them a field at a time for
+the whole block instead, with the same grammar (the block patterns below). All accept
+exactly the same lines (property tests hold this).
 """
 
 from __future__ import annotations
@@ -12,10 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass
-from itertools import compress, repeat
-from operator import is_, not_
-from sys import intern
-from typing import AbstractSet, Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from site_gen.lookups import MemoDict
 
@@ -169,20 +167,21 @@ _SCORE_GROUP = r"\([+-]?+[0-9]++\.[0-9](?:,[+-]?+[0-9]++枚)?+\)"
 _T = r"[^ ]+" + _SCORE_GROUP
 _P4 = f"{_T} {_T} {_T} {_T}"
 _P3 = f"{_T} {_T} {_T}"
-_HM = r"(?:[01][0-9]|2[0-3]):[0-5][0-9]"
-_HEAD = {"sca": r"[A-Za-z][0-9]+ \| " + _HM + r" \| ", "scb": _HM + r" \| [0-9]+ \| ", "scc": _HM + r" \| [0-9]+ \| "}
+HH_MM = r"(?:[01][0-9]|2[0-3]):[0-5][0-9]"
+_HEAD = {"sca": r"[A-Za-z][0-9]+ \| " + HH_MM + r" \| ", "scb": HH_MM + r" \| [0-9]+ \| ",
+         "scc": HH_MM + r" \| [0-9]+ \| "}
 # the log link: no " | " inside; runs without spaces go at C speed, only a space looks ahead
-_LINK_BODY = r"[^ \n]*+(?: (?!\| )[^ \n]*+)*+"
-_LINK = _LINK_BODY + r" \| "
-_END = r"(?:<br>)?[ \t\r]*"
-_CLOCK = {f"{h:02d}:{m:02d}": (h, m) for h in range(24) for m in range(60)}  # every time _HM accepts
+LINK_BODY = r"[^ \n]*+(?: (?!\| )[^ \n]*+)*+"
+_LINK = LINK_BODY + r" \| "
+LINE_END = r"(?:<br>)?[ \t\r]*"
+CLOCK = {f"{h:02d}:{m:02d}": (h, m) for h in range(24) for m in range(60)}  # every time HH_MM accepts
 # A player's name and what the brackets hold (groups), in a line the block pattern has
 # accepted. "[^ ]+" is fast and safe there: a name ends at its last "(", and the line after
 # a valid line holds no "(" before its first space.
 _NAMED = r"([^ ]+)\(([^ ()]*)\)"
 
 
-def _any_game(family: str) -> str:
+def any_game(family: str) -> str:
     """Any valid game line of the family, without its end (no groups)."""
     link = _LINK if family == "scc" else ""
     return rf"{_HEAD[family]}(?:四[^ |\n]{{5}} \| {link}{_P4}|三[^ |\n]{{5}} \| {link}{_P3})"
@@ -192,45 +191,7 @@ def _valid_pattern(family: str) -> str:
     """Any valid line of the family, or a blank one, with its newline (no groups). A game
     line starts with a digit or a letter, which no blank line does: once its game part
     has matched, giving it back cannot help (hence `?+`)."""
-    return rf"^(?:{_any_game(family)})?+{_END}\n"
-
-
-# A counted line's fields as groups (GAME_GROUPS, then each player's): the same grammar as
-# _any_game's, with fewer words allowed in the head and the rule.
-_HM_GROUP = rf"({_HM})"
-# A player's name and score. A name without "(" is taken at once (the first group); only
-# a name holding "(" needs "[^ ]+" to give characters back one at a time to find its last
-# "(" (the second group, None otherwise): slow, as a group ends between the two.
-_T_GROUPS = r"(?:([^ (]++)|([^ ]+))\(([+-]?+[0-9]++\.[0-9](?:,[+-]?+[0-9]++枚)?+)\)"
-# Tenhou's own link gives its log id at once; any other link is kept whole for `_log_id`
-_LINK_GROUPS = rf'(?:<a href="http://tenhou\.net/0/\?log=([0-9A-Za-z-]+)">牌譜</a>|({_LINK_BODY})) \| '
-GAME_GROUPS = {"sca": ("lobby", "time", "rule"), "scb": ("time", "rule"), "scc": ("time", "rule", "log", "link")}
-
-
-def _counted_game(family: str, levels: str, lobbies: list[str]) -> str:
-    """A game line that could count (4-player, east-south, open tanyao; at a counted table
-    level in the ranked lobbies, in a counted lobby in sca), without its end. `levels`
-    and `lobbies` hold only words the grammar allows there, so that every line it matches
-    is valid."""
-    if family == "sca":
-        head, level = f"({'|'.join(map(re.escape, lobbies))})" + rf" \| {_HM_GROUP} \| ", "[^ |\n]"
-    else:
-        head, level = rf"{_HM_GROUP} \| [0-9]+ \| ", f"[{re.escape(levels)}]"
-    link = _LINK_GROUPS if family == "scc" else ""
-    return rf"{head}(四{level}南喰[^ |\n]{{2}}) \| {link}{_T_GROUPS} {_T_GROUPS} {_T_GROUPS} {_T_GROUPS}"
-
-
-def _lines_pattern(family: str, levels: str, lobbies: list[str]) -> str:
-    """Like _valid_pattern, each valid or blank line, but a line that could count matches
-    the first branch, whose groups hold its fields (the groups of any other line are None).
-    The lines it accepts are those _valid_pattern accepts: the first branch allows a subset
-    of what the second, _valid_pattern's own, does."""
-    return rf"^(?:{_counted_game(family, levels, lobbies)}{_END}\n|(?:{_any_game(family)})?+{_END}\n)"
-
-
-GAME_COLUMNS = ("line", "hour", "minute", "lobby", "rule", "players", "scores", "log")
-_HOURS = {time: hour for time, (hour, _) in _CLOCK.items()}
-_MINUTES = {time: minute for time, (_, minute) in _CLOCK.items()}
+    return rf"^(?:{any_game(family)})?+{LINE_END}\n"
 
 
 def _tenths_of(text: str) -> int:
@@ -262,25 +223,23 @@ class LineScanner:
         self.family = family
         # valid and blank lines, each with its newline: counting them needs no Python
         self._valid = re.compile(_valid_pattern(family), re.M)
-        self._levels = "".join(sorted({t for t in tables if len(t) == 1}))
-        self._lobbies = frozenset(lobbies)
-        counted = self._lobbies if family == "sca" else self._levels
-        self._rule = re.compile(_rule_pattern(family, self._levels)) if counted else None
+        self.levels = "".join(sorted({t for t in tables if len(t) == 1}))
+        self.lobbies = frozenset(lobbies)
+        counted = self.lobbies if family == "sca" else self.levels
+        self._rule = re.compile(_rule_pattern(family, self.levels)) if counted else None
         # score text -> tenths, kept while there are few: scores repeat, and one int object
-        # per value saves memory on a million games
-        self._tenths = MemoDict(_tenths_of, limit=100_000)
-        # for `games`: the lobbies and levels a valid line can hold (no other could count)
-        lobby_words = sorted(lobby for lobby in self._lobbies if LOBBY.fullmatch(lobby))
-        level_words = "".join(level for level in self._levels if level not in " |\n")
-        words = lobby_words if family == "sca" else level_words
-        self._lines = re.compile(_lines_pattern(family, level_words, lobby_words), re.M) if words else None
-        self._groups = GAME_GROUPS[family]
+        # per value saves memory on a million games (a ColumnReader shares it)
+        self.tenths = MemoDict(_tenths_of, limit=100_000)
+
+    def all_valid(self, text: str) -> bool:
+        """Whether every line of `text` (whole lines) is valid or blank: one match a line."""
+        return self._valid.subn("", text)[1] == text.count("\n")
 
     def could_count(self, parsed: TenhouLine) -> bool:
         rule = parsed.rule
         if rule[0] != "四" or rule[2] != "南" or rule[3] != "喰":
             return False
-        return parsed.lobby in self._lobbies if self.family == "sca" else rule[1] in self._levels
+        return parsed.lobby in self.lobbies if self.family == "sca" else rule[1] in self.levels
 
     def scan(self, text: str, first_line: int, keep: Callable[[list[str]], bool],
              malformed: Callable[[int, str], None], make: Callable[..., Any] = TenhouLine) -> Iterator[Any]:
@@ -290,14 +249,14 @@ class LineScanner:
         a caller keeping a million games builds its own object once instead of two."""
         if not text.endswith("\n"):
             text += "\n"
-        if self._valid.subn("", text)[1] != text.count("\n"):
-            for parsed in self._slow(text, first_line, keep, malformed):
+        if not self.all_valid(text):
+            for parsed in self.scan_line_by_line(text, first_line, keep, malformed):
                 yield parsed if make is TenhouLine else make(*[getattr(parsed, f) for f in TenhouLine.__slots__])
             return
         if self._rule is None:
             return
         line, position = first_line, 0
-        family, lobbies, tenths = self.family, self._lobbies, self._tenths
+        family, lobbies, tenths = self.family, self.lobbies, self.tenths
         for m in self._rule.finditer(text):
             at = m.start()
             if family == "sca":  # the lobby decides before the names are seen
@@ -324,77 +283,13 @@ class LineScanner:
                 scores, chips = _valid_scores(body(text[players:end]), tenths)
             # the head is "HH:MM | length | " or, in sca, "lobby | HH:MM | "
             if family == "sca":
-                lobby, (hour, minute), length = text[begins:at - 11], _CLOCK[text[at - 8:at - 3]], None
+                lobby, (hour, minute), length = text[begins:at - 11], CLOCK[text[at - 8:at - 3]], None
             else:
-                lobby, (hour, minute), length = "", _CLOCK[text[begins:begins + 5]], int(text[begins + 8:at - 3])
+                lobby, (hour, minute), length = "", CLOCK[text[begins:begins + 5]], int(text[begins + 8:at - 3])
             yield make(family, line, lobby, hour, minute, length, text[at:at + 6], names, scores, chips,
-                       _log_id(text[at + 9:players - 3]) if family == "scc" else "", text[begins:end])
+                       log_id(text[at + 9:players - 3]) if family == "scc" else "", text[begins:end])
 
-    def games(self, text: str, first_line: int, wanted: AbstractSet[str], seen: set[str],
-              malformed: Callable[[int, str], None]) -> tuple[list, ...]:
-        """The lines of `text` (whole lines, the first numbered `first_line`) that could count
-        and name one of `wanted`, as columns in GAME_COLUMNS' order (players and scores:
-        tuples); the names of every line that could count go into `seen`, each malformed line
-        to `malformed`. Names, rule words and lobbies are interned: a caller keeping a million
-        games holds each once. A block of valid lines is read by one pattern, then a column
-        at a time: no Python runs per line."""
-        if not text.endswith("\n"):
-            text += "\n"
-        if self._lines is None:  # nothing could count: the lines are only checked
-            if self._valid.subn("", text)[1] != text.count("\n"):
-                self._slow_games(text, first_line, wanted, seen, malformed)
-            return ([],) * len(GAME_COLUMNS)
-        # one match a line: [the text before it (""), its groups (None unless it could count), ...]
-        parts = self._lines.split(text)
-        width = 1 + len(self._groups) + 12  # three groups a player
-        if len(parts) // width != text.count("\n"):  # a line no branch matches: it is malformed
-            return self._slow_games(text, first_line, wanted, seen, malformed)
-        could = parts[1 + self._groups.index("rule")::width]
-        if not any(could):
-            return ([],) * len(GAME_COLUMNS)
-        lines = list(range(first_line, first_line + len(could)))
-        columns = _select([lines] + [parts[at::width] for at in range(1, width)], could)
-        head, players = columns[:-12], columns[-12:]
-        names = [_names(players[at], players[at + 1]) for at in range(0, 12, 3)]
-        for column in names:
-            seen.update(column)
-        keep = list(map(not_, map(wanted.isdisjoint, zip(*names))))
-        if not any(keep):
-            return ([],) * len(GAME_COLUMNS)
-        kept = _select(head + names + players[2::3], keep)
-        return self._columns(dict(zip(("line",) + self._groups, kept)), kept[-8:-4], kept[-4:], malformed)
-
-    def _columns(self, found: dict[str, list], names: list[list[str]], scores: list[list[str]],
-                 malformed: Callable[[int, str], None]) -> tuple[list, ...]:
-        """GAME_COLUMNS from the groups of the games kept; a game listing a player twice is malformed."""
-        names = [list(map(intern, column)) for column in names]
-        blank = [""] * len(found["line"])
-        columns = [found["line"], list(map(_HOURS.__getitem__, found["time"])),
-                   list(map(_MINUTES.__getitem__, found["time"])),
-                   list(map(intern, found["lobby"])) if "lobby" in found else blank, list(map(intern, found["rule"])),
-                   list(zip(*names)), list(zip(*(map(self._tenths.__getitem__, column) for column in scores))),
-                   _log_ids(found["log"], found["link"]) if "log" in found else blank]
-        # interned, a name listed twice is the same object twice
-        if not any(any(map(is_, names[i], names[j])) for i in range(4) for j in range(i + 1, 4)):
-            return tuple(columns)
-        twice = [repeated_player(players) if len(set(players)) < 4 else None for players in columns[5]]
-        for line, name in zip(found["line"], twice):
-            if name is not None:
-                malformed(line, f'player "{name}" is listed twice')
-        return tuple(_select(columns, list(map(is_, twice, repeat(None)))))
-
-    def _slow_games(self, text, first_line, wanted, seen, malformed) -> tuple[list, ...]:
-        """`games` line by line, for a block holding a malformed line."""
-
-        def keep(names: list[str]) -> bool:
-            seen.update(names)
-            return not wanted.isdisjoint(names)
-
-        rows = [(p.line, p.hour, p.minute, intern(p.lobby), intern(p.rule), tuple(map(intern, p.players)), p.scores,
-                 p.log) for p in self._slow(text, first_line, keep, malformed)]
-        return tuple(map(list, zip(*rows))) if rows else ([],) * len(GAME_COLUMNS)
-
-    def _slow(self, text, first_line, keep, malformed) -> Iterator[TenhouLine]:
+    def scan_line_by_line(self, text, first_line, keep, malformed) -> Iterator[TenhouLine]:
         """Line by line, for a block holding a malformed line."""
         for offset, raw in enumerate(text[:-1].split("\n")):
             parsed = parse_line(raw, self.family, first_line + offset)
@@ -419,27 +314,7 @@ def _valid_scores(field: str, tenths: MemoDict) -> tuple[tuple[int, ...], tuple[
     return tuple(scores), None
 
 
-def _select(columns: list[list], keep: list) -> list[list]:
-    """The columns' items where `keep` holds (the columns themselves when it always does)."""
-    if all(keep):
-        return columns
-    return [list(compress(column, keep)) for column in columns]
-
-
-def _names(plain: list[str | None], bracketed: list[str | None]) -> list[str]:
-    """A player's names in a column: the groups of names without "(", else with one."""
-    if all(plain):  # a name is never empty
-        return plain
-    return [name if name is not None else other for name, other in zip(plain, bracketed)]
-
-
-def _log_ids(ids: list[str | None], links: list[str | None]) -> list[str]:
-    """The log ids of scc lines: read by the pattern from Tenhou's own link, else from the link."""
-    if all(ids):  # an id is never empty
-        return ids
-    return [_log_id(link) if found is None else found for found, link in zip(ids, links)]
-
-
-def _log_id(link: str) -> str:
+def log_id(link: str) -> str:
+    """The log id a scc line's log link names ("" when none)."""
     found = _LOG_ID.search(link) if link else None
     return found.group(1) if found else ""

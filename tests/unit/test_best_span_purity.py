@@ -1,12 +1,13 @@
-"""The best-span engine is pure: its scoring, span and model modules load no file reader,
-template engine or YAML parser (the same rule as test_engine_purity.py)."""
+"""The best-span engine is pure: its scoring, seats, span and model modules load no file
+reader, template engine or YAML parser (the same rule as test_engine_purity.py)."""
 
 import subprocess
 import sys
 
 from test_engine_purity import FORBIDDEN
 
-ENGINE = ("site_gen.rules.best_span.scoring", "site_gen.rules.best_span.span", "site_gen.rules.best_span.model")
+ENGINE = ("site_gen.rules.best_span.scoring", "site_gen.rules.best_span.seats", "site_gen.rules.best_span.span",
+          "site_gen.rules.best_span.model")
 
 
 def test_best_span_engine_imports_nothing_impure():

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from site_gen.sources.tenhou_log import GAME_COLUMNS, LineScanner, TenhouLine, family_of_line, log_name, parse_line
+from site_gen.sources.tenhou_columns import GAME_COLUMNS, ColumnReader
+from site_gen.sources.tenhou_log import LineScanner, TenhouLine, family_of_line, log_name, parse_line
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "tenhou"
 
@@ -190,7 +191,7 @@ def test_make_builds_the_callers_object_from_the_fields_of_a_tenhou_line():
 
 def read_games(scanner: LineScanner, text: str, first_line: int = 1, wanted=("A",)):
     problems, seen = [], set()
-    columns = scanner.games(text, first_line, set(wanted), seen, lambda *p: problems.append(p))
+    columns = ColumnReader(scanner).games(text, first_line, set(wanted), seen, lambda *p: problems.append(p))
     return list(zip(*columns)), seen, problems
 
 

@@ -7,7 +7,8 @@ import sys
 
 from hypothesis import given, settings as hsettings, strategies as st
 
-from site_gen.sources.tenhou_log import GAME_COLUMNS, LineScanner, parse_line, repeated_player
+from site_gen.sources.tenhou_columns import GAME_COLUMNS, ColumnReader
+from site_gen.sources.tenhou_log import LineScanner, parse_line, repeated_player
 
 NAME_CHARS = "aB1(|)<>br＿ｈ日本♪*-.,枚+"
 GOOD_SCORES = ["+48.9", "-19.5", "0.0", "+0.0", "12.0", "-0.0"]
@@ -109,9 +110,10 @@ def test_each_line_the_regular_expressions_and_the_parser_agree(data, family):
     valid = scanner._valid.fullmatch(text + "\n") is not None
     assert valid == (not isinstance(parsed, str)), (text, parsed)
     # the pattern `games` reads blocks with: the same lines, its groups set where a line could count
-    line = scanner._lines.fullmatch(text + "\n")
+    reader = ColumnReader(scanner)
+    line = reader._lines.fullmatch(text + "\n")
     assert (line is not None) == valid, (text, parsed)
-    counted = line is not None and line.group(1 + scanner._groups.index("rule")) is not None
+    counted = line is not None and line.group(1 + reader._groups.index("rule")) is not None
     assert counted == (valid and parsed is not None and _could_count(parsed, family)), (text, parsed)
 
 
@@ -173,9 +175,9 @@ def test_games_gives_what_the_lines_give_one_by_one(data, family, first_line, mu
     malformed line) gives the fields the parser reads, for the lines that could count and
     name someone wanted, and sees the names of every line that could count."""
     texts = data.draw(st.lists(lines(family, mutate), min_size=1, max_size=12))
-    scanner = LineScanner(family, ["特", "鳳"], ["L1234", "C2570"])
+    reader = ColumnReader(LineScanner(family, ["特", "鳳"], ["L1234", "C2570"]))
     problems, seen = [], set()
-    columns = scanner.games("\n".join(texts), first_line, wanted, seen, lambda line, why: problems.append((line, why)))
+    columns = reader.games("\n".join(texts), first_line, wanted, seen, lambda line, why: problems.append((line, why)))
     assert len(columns) == len(GAME_COLUMNS) and len({len(column) for column in columns}) == 1
     expected_problems, expected_kept, expected_seen = [], [], set()
     for offset, text in enumerate(texts):

@@ -1,4 +1,4 @@
-"""`LineScanner.games` reads a block of valid lines with one pattern and then a column at a
+"""`ColumnReader.games` reads a block of valid lines with one pattern and then a column at a
 time: for lines as Tenhou writes them, the Python it runs does not grow with the number of
 lines (a year of logs holds millions of them)."""
 
@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+from site_gen.sources.tenhou_columns import ColumnReader
 from site_gen.sources.tenhou_log import LineScanner
 
 LINK = '<a href="http://tenhou.net/0/?log=2013022000gm-00a9-0000-aa">牌譜</a>'
@@ -44,11 +45,11 @@ def python_calls(function, *args) -> int:
 
 @pytest.mark.parametrize("family", sorted(LINES))
 def test_the_python_games_runs_does_not_grow_with_the_lines(family):
-    scanner = LineScanner(family, ["鳳"], ["L1234"])
+    reader = ColumnReader(LineScanner(family, ["鳳"], ["L1234"]))
     blocks = {n: "\n".join(LINES[family] * n) + "\n" for n in (10, 1000)}
 
     def read(text: str) -> tuple[list, ...]:
-        return scanner.games(text, 1, {"A"}, set(), lambda line, why: pytest.fail(why))
+        return reader.games(text, 1, {"A"}, set(), lambda line, why: pytest.fail(why))
 
     read(blocks[10])  # the scores, once each: the scanner keeps their values
     calls = {n: python_calls(read, text) for n, text in blocks.items()}

@@ -16,7 +16,8 @@ from hypothesis import given, settings as hsettings, strategies as st
 from site_gen.ranking import rank_desc
 from site_gen.rules.best_span.model import JST, KINDS, Game, Weights, Window, game_order
 from site_gen.rules.best_span.pages import _chart, span_games_table, when
-from site_gen.rules.best_span.scoring import Played, PlayedGames, compute, kind_of
+from site_gen.rules.best_span.scoring import compute, kind_of
+from site_gen.rules.best_span.seats import Played, PlayedGames
 from site_gen.rules.best_span.span import best_span
 
 from best_span_helpers import PERIOD, data, game, removal, settings

@@ -6,10 +6,8 @@ from fractions import Fraction as F
 
 from site_gen.lookups import MemoDict
 from site_gen.rules.online_marathon.model import DisqualifiedPlayer
-from site_gen.rules.online_marathon.scoring import (
-    GameResult, PlayedGame, _game_result, _opponent_getters, _played_game, _stage_day, _table_points_in_units,
-    score_games,
-)
+from site_gen.rules.online_marathon.scoring import GameResult, _game_result, _stage_day, score_games
+from site_gen.rules.online_marathon.stage import PlayedGame, _opponent_getters, _played_game, _table_points_in_units
 from site_gen.values import parse_int
 
 from marathon_helpers import data, game, settings

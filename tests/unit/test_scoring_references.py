@@ -10,9 +10,8 @@ from hypothesis import given, settings as hsettings, strategies as st
 from site_gen.places import shared_place_points
 from site_gen.ranking import rank_desc
 from site_gen.rules.online_marathon.model import DisqualifiedPlayer, Sanctions, StagePenalty
-from site_gen.rules.online_marathon.scoring import (
-    PlayedGame, _game_order, _in_game_order, best_series, compute, score_games,
-)
+from site_gen.rules.online_marathon.scoring import compute, score_games
+from site_gen.rules.online_marathon.stage import PlayedGame, _game_order, _in_game_order, best_series
 from site_gen.values import round_half_up
 
 from marathon_helpers import MSK, data, game, settings

@@ -4,7 +4,8 @@ import datetime as dt
 from fractions import Fraction as F
 
 from site_gen.rules.online_marathon.model import Sanctions, StagePenalty
-from site_gen.rules.online_marathon.scoring import PlayedGame, best_series, compute, norm_ratings
+from site_gen.rules.online_marathon.scoring import compute
+from site_gen.rules.online_marathon.stage import PlayedGame, best_series, norm_ratings
 
 from marathon_helpers import MSK, data, day_series, game, settings
 

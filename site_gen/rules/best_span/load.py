@@ -23,14 +23,15 @@ from site_gen.rules.best_span.model import NO_NAME, BestSpanData, Game, Particip
 from site_gen.sources.csv_reader import read_csv
 from site_gen.sources.log_cache import COLUMNS, FileRead, LogCache
 from site_gen.sources.tenhou_files import Archives, LogSource, find_sources, read_blocks
-from site_gen.sources.tenhou_log import GAME_COLUMNS, LineScanner, TenhouLine
+from site_gen.sources.tenhou_columns import GAME_COLUMNS, ColumnReader
+from site_gen.sources.tenhou_log import LineScanner, TenhouLine
 from site_gen.values import parse_date
 
 ADDED_LINE = 10**9  # an added game sorts after every line of the file it names
 _FILES_PER_WORKER = 32  # below this many files a worker, forking costs more than it saves
 _CONSTANT = ("day", "file", "family", "source", "added")  # a file's games' fields that are not in its columns
 assert sorted(COLUMNS + _CONSTANT) == sorted(f.name for f in fields(Game))
-assert GAME_COLUMNS == COLUMNS  # the scanner gives a file's columns as the cache keeps them
+assert GAME_COLUMNS == COLUMNS  # the column reader gives a file's columns as the cache keeps them
 
 
 def load(folder: Path, settings: Settings, diags: Diagnostics) -> BestSpanData | None:
@@ -100,7 +101,8 @@ class LogReader:
 
     def __init__(self, settings: Settings, participants: set[str], diags: Diagnostics, folder: Path):
         self.settings, self.participants, self.diags, self.folder = settings, participants, diags, folder
-        self.scanners = {f: LineScanner(f, settings.tables, settings.direct_lobbies) for f in ("sca", "scb", "scc")}
+        self.column_readers = {f: ColumnReader(LineScanner(f, settings.tables, settings.direct_lobbies))
+                               for f in ("sca", "scb", "scc")}
         self.games: list[Game] = []
         self.seen: set[str] = set()
         self.lines = 0
@@ -157,7 +159,7 @@ class LogReader:
 
     def _scan(self, source: LogSource, archives: Archives | None) -> FileRead:
         """What one file gives, touching nothing of the reader's (a worker may run it)."""
-        scanner, participants = self.scanners[source.name.family], self.participants
+        column_reader, participants = self.column_readers[source.name.family], self.participants
         found = Diagnostics()  # this file's messages, kept with its games
         seen: set[str] = set()
 
@@ -168,7 +170,7 @@ class LogReader:
         block = None
         for block in read_blocks(source, found, archives=archives):
             first, text = block
-            for column, values in zip(columns, scanner.games(text, first, participants, seen, malformed)):
+            for column, values in zip(columns, column_reader.games(text, first, participants, seen, malformed)):
                 column += values
         lines = 0 if block is None else _last_line(*block)
         return FileRead(lines, tuple(seen), tuple((d.severity, d.line, d.message) for d in found.items),

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from site_gen.rules.online_marathon.scoring import MarathonResult, StageRow
+from site_gen.rules.online_marathon.scoring import MarathonResult
 from site_gen.rules.online_marathon.model import Settings
+from site_gen.rules.online_marathon.stage import StageRow
 from site_gen.values import json_number
 
 

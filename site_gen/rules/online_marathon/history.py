@@ -5,7 +5,8 @@ from __future__ import annotations
 import datetime as dt
 from site_gen.model import DataUpdate
 from site_gen.rules.online_marathon.model import MarathonData, Settings
-from site_gen.rules.online_marathon.scoring import MarathonResult, MarathonRow, score_marathon, score_stage
+from site_gen.rules.online_marathon.scoring import MarathonResult, MarathonRow, score_marathon
+from site_gen.rules.online_marathon.stage import score_stage
 
 MAX_MOVEMENTS = 5
 

@@ -20,8 +20,9 @@ from site_gen.render.formatting import csv_value
 from site_gen.rules.online_marathon.document import document
 from site_gen.rules.online_marathon.history import recent_updates
 from site_gen.rules.online_marathon.model import MarathonData
-from site_gen.rules.online_marathon.scoring import MarathonResult, MarathonRow, StageResult, StageRow
+from site_gen.rules.online_marathon.scoring import MarathonResult, MarathonRow
 from site_gen.rules.online_marathon.model import Settings, Stage
+from site_gen.rules.online_marathon.stage import StageResult, StageRow
 from site_gen.slugs import unique_slugs
 
 TEMPLATES = "online-marathon"

@@ -1,16 +1,14 @@
-"""The online-marathon scoring engine (spec steps 1-9). Pure: data and settings in,
-results out; exact arithmetic with Fraction throughout."""
+"""The online-marathon scoring engine (spec steps 1-3 and 9; one stage's table, steps 4-8,
+is stage.py). Pure: data and settings in, results out; exact arithmetic with Fraction
+throughout."""
 
 from __future__ import annotations
 
 import datetime as dt
 import functools
-import math
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
-from itertools import accumulate, repeat
-from operator import add, attrgetter, itemgetter, mul, sub
 from typing import NamedTuple
 
 from site_gen.places import Places, shared_place_points
@@ -20,10 +18,16 @@ from site_gen.rules.online_marathon.model import (
     Game,
     MarathonData,
     Settings,
-    Stage,
-    StagePenalty,
 )
-from site_gen.values import exact_sum, round_half_up
+from site_gen.rules.online_marathon.stage import (
+    StageInputs,
+    StageResult,
+    StageRow,
+    copy_row,
+    score_stage_inputs,
+    stage_inputs,
+)
+from site_gen.values import exact_sum
 
 
 class GameResult(NamedTuple):
@@ -42,72 +46,6 @@ class GameResult(NamedTuple):
     @property
     def counted(self) -> bool:
         return bool(self.counts_for)
-
-
-class PlayedGame(NamedTuple):
-    """A game as one of its players played it: a named tuple, as the stages of a large
-    marathon make one for each seat of 100,000 games."""
-
-    game_id: str
-    started_at: dt.datetime
-    game_points: int  # after a per-game penalty
-    penalty: int  # game points taken by a per-game penalty
-    table_points: Fraction
-    places: Places
-    opponents: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class StageRow:
-    player: str
-    rank: int
-    games: tuple[PlayedGame, ...]
-    series_start: int  # index into games; the series is games[start:end]
-    series_end: int
-    table_points: Fraction  # TP sum before stage penalties
-    series_table_points: Fraction
-    series_raw_game_points: int
-    penalty_table_points: int
-    penalty_game_points: int
-    best_average: Fraction
-    stage_average: Fraction
-    score: Fraction
-    series_game_points: int
-    eligible: bool
-    norm_rating: int
-
-    @property
-    def n(self) -> int:
-        return len(self.games)
-
-    @property
-    def keys(self) -> tuple:
-        return stage_keys(self.score, self.series_game_points, self.n)
-
-
-@dataclass(frozen=True)
-class StageInputs:
-    """Everything score_stage reads for one stage: equal inputs give an equal StageResult.
-    The cheap fields come first, as == stops at the first difference."""
-    stage: Stage
-    settings: Settings
-    updated: dt.date | None  # decides `provisional`
-    penalties: tuple[StagePenalty, ...]  # the stage penalties of this stage
-    games: tuple[GameResult, ...]  # the stage's games, in data order
-
-
-@dataclass(frozen=True)
-class StageResult:
-    stage: Stage
-    rows: tuple[StageRow, ...]
-    eligible: int
-    provisional: bool
-    by_player: dict[str, StageRow] = field(default_factory=dict, compare=False, repr=False)
-    # what it was scored from: recompute reuses it for equal inputs
-    inputs: StageInputs | None = field(default=None, compare=False, repr=False)
-
-    def row(self, player: str) -> StageRow | None:
-        return self.by_player.get(player)
 
 
 @dataclass(frozen=True)
@@ -134,10 +72,6 @@ class MarathonResult:
     updated: dt.date | None  # day (stage zone) of the newest game that is part of the marathon
 
 
-def stage_keys(score: Fraction, series_game_points: int, n: int) -> tuple:
-    return (score, series_game_points, n)
-
-
 # --- step 1: table points ------------------------------------------------------------
 
 
@@ -149,10 +83,9 @@ def table_points(scores: tuple[int, ...], place_points: tuple[int, ...]) -> tupl
 # --- steps 2-3: games ----------------------------------------------------------------
 
 
-# GameResult(...) and PlayedGame(...) from a tuple of the fields, in one C call without the
-# named tuple's Python-level __new__: a large marathon makes 100,000 and 400,000 of them
+# GameResult(...) from a tuple of the fields, in one C call without the named tuple's
+# Python-level __new__: a large marathon makes 100,000 of them
 _game_result = functools.partial(tuple.__new__, GameResult)
-_played_game = functools.partial(tuple.__new__, PlayedGame)
 
 
 def score_games(data: MarathonData, settings: Settings) -> tuple[GameResult, ...]:
@@ -209,192 +142,6 @@ def _stage_day(day: dt.date, settings: Settings,
     return (None if stage is None else stage.number), frozenset(d.player for d in banned if d.covers(day))
 
 
-def _game_id_cmp(a: str, b: str) -> int:
-    if a.isdigit() and b.isdigit():
-        x, y = int(a), int(b)
-    else:
-        x, y = a, b
-    return (x > y) - (x < y)
-
-
-_game_id_key = functools.cmp_to_key(_game_id_cmp)
-_started_at = attrgetter("game.started_at")
-
-
-def _game_order(games: Sequence[GameResult]):
-    """Sort key of games: start time, then id (numerically when both ids are numbers).
-    When every id is a number that is simply (time, int(id)), which is much cheaper."""
-    if all(r.game.id.isdigit() for r in games):
-        return lambda r: (r.game.started_at, int(r.game.id))
-    return lambda r: (r.game.started_at, _game_id_key(r.game.id))
-
-
-def _in_game_order(games: Sequence[GameResult]) -> list[GameResult]:
-    """The games sorted by _game_order."""
-    starts = list(map(_started_at, games))
-    if len(set(starts)) == len(starts):  # no two start at once: the ids are never compared
-        return sorted(games, key=_started_at)
-    return sorted(games, key=_game_order(games))
-
-
-# --- steps 4-8: a stage --------------------------------------------------------------
-
-
-def _in_units(values: list[Fraction]) -> tuple[int, list[int]]:
-    """The values' common denominator and the values in whole units of it: exact integer
-    sums and comparisons instead of Fraction arithmetic."""
-    unit = math.lcm(*{v.denominator for v in values})
-    return unit, [v.numerator * (unit // v.denominator) for v in values]
-
-
-@functools.cache
-def _opponent_getters(size: int) -> tuple[Callable[[tuple[str, ...]], tuple[str, ...]], ...]:
-    """For each seat of a table of `size`, what takes the table's players to that seat's
-    opponents: one call where two slices and a join were."""
-    return tuple(_items_getter(tuple(other for other in range(size) if other != seat)) for seat in range(size))
-
-
-def _items_getter(indexes: tuple[int, ...]) -> Callable[[tuple[str, ...]], tuple[str, ...]]:
-    """itemgetter(*indexes), but a tuple for fewer than two indexes as well."""
-    if len(indexes) >= 2:
-        return itemgetter(*indexes)
-    return lambda values: tuple(values[i] for i in indexes)
-
-
-def _table_points_in_units(games: Sequence[GameResult]) -> tuple[int, dict[int, tuple[int, ...]]]:
-    """The common denominator of the games' table points, and each game's table points in
-    whole units of it, by the id() of the game's table_points: games whose places fall
-    alike share one such tuple (shared_place_points makes each once), so a handful serve
-    thousands of games, and an id is hashed at once where a tuple of Fractions is not.
-    The ids stay valid while `games` holds the tuples."""
-    distinct = {id(r.table_points): r.table_points for r in games}
-    unit = math.lcm(*{v.denominator for tps in distinct.values() for v in tps})
-    return unit, {key: tuple(v.numerator * (unit // v.denominator) for v in tps) for key, tps in distinct.items()}
-
-
-def best_series(games: tuple[PlayedGame, ...], length: int) -> tuple[int, int]:
-    """[start, end) of the best run of `length` games (all games when fewer): highest
-    TP sum, then highest game-point sum, then the earliest."""
-    _, tp = _in_units([g.table_points for g in games])
-    return _best_run(tp, [g.game_points for g in games], length)
-
-
-def _best_run(tp: list[int], gp: list[int], length: int) -> tuple[int, int]:
-    """best_series over table points in whole units and game points."""
-    n = len(tp)
-    if n < length:
-        return 0, n
-    # one integer per game, TP above GP: no run's |GP sum| reaches half the scale, so
-    # these run sums order as (TP sum, GP sum) do
-    scale = 2 * sum(map(abs, gp)) + 1
-    totals = list(accumulate(map(add, map(mul, tp, repeat(scale)), gp), initial=0))  # t * scale + g
-    runs = list(map(sub, totals[length:], totals))  # runs[i]: games i .. i+length-1
-    start = runs.index(max(runs))  # the earliest best
-    return start, start + length
-
-
-def _stage_row(player: str, games: tuple[PlayedGame, ...], tp: list[int], gp: list[int], unit: int,
-               penalties: list[StagePenalty], settings: Settings) -> StageRow:
-    """The row of a player's games, whose table points are `tp` whole units of 1/`unit`
-    and whose game points are `gp`."""
-    length = settings.series_length
-    n = len(games)
-    start, end = _best_run(tp, gp, length)
-    tp_sum, series_tp, series_gp = sum(tp), sum(tp[start:end]), sum(gp[start:end])
-    pen_tp = sum(p.table_points for p in penalties)
-    pen_gp = sum(p.game_points for p in penalties)
-    # the averages over whole units, and their mean, as one Fraction each
-    divisor = max(n, length)
-    stage_tp = tp_sum - pen_tp * unit
-    return StageRow(
-        player=player,
-        rank=0,
-        games=games,
-        series_start=start,
-        series_end=end,
-        table_points=Fraction(tp_sum, unit),
-        series_table_points=Fraction(series_tp, unit),
-        series_raw_game_points=series_gp,
-        penalty_table_points=pen_tp,
-        penalty_game_points=pen_gp,
-        best_average=Fraction(series_tp, unit * length),
-        stage_average=Fraction(stage_tp, unit * divisor),
-        score=Fraction(series_tp * divisor + stage_tp * length, 2 * unit * length * divisor),
-        series_game_points=series_gp - pen_gp,
-        eligible=n >= settings.rating_min_games,
-        norm_rating=0,
-    )
-
-
-def norm_ratings(rows: list[StageRow], min_games: int) -> dict[str, int]:
-    """NR of each eligible player from the rows in table order (step 8)."""
-    eligible = [r for r in rows if r.n >= min_games]
-    count = len(eligible)
-    ratings: dict[str, int] = {}
-    position = 0
-    for index, row in enumerate(eligible):
-        if index == 0 or row.keys != eligible[index - 1].keys:
-            position = index + 1
-        ratings[row.player] = 1000 if count == 1 else round_half_up(Fraction(1000 * (count - position), count - 1))
-    return ratings
-
-
-def stage_inputs(stage: Stage, games: list[GameResult], stage_penalties, settings: Settings, updated) -> StageInputs:
-    """The inputs of one stage's scoring; `stage_penalties` may hold other stages' too."""
-    penalties = tuple(p for p in stage_penalties if p.stage == stage.number)
-    return StageInputs(stage, settings, updated, penalties, tuple(games))
-
-
-def score_stage(stage: Stage, games: list[GameResult], stage_penalties, settings: Settings, updated) -> StageResult:
-    """The stage table from the stage's games (in any order)."""
-    return _score_stage(stage_inputs(stage, games, stage_penalties, settings, updated))
-
-
-def _score_stage(inputs: StageInputs) -> StageResult:
-    """The stage table from the stage's inputs."""
-    stage, settings = inputs.stage, inputs.settings
-    unit, tp_units = _table_points_in_units(inputs.games)
-    # each player's games, and their table points (in units) and game points gathered while at hand
-    played: dict[str, tuple[list[PlayedGame], list[int], list[int]]] = {}
-    # one sort of the stage's games puts every player's own games in order (step 4)
-    for result in _in_game_order(inputs.games):
-        if result.disqualified:
-            continue
-        g = result.game
-        players, counts_for = g.players, result.counts_for
-        seats = zip(players, result.game_points, g.scores, result.table_points, tp_units[id(result.table_points)],
-                    result.places, _opponent_getters(len(players)))
-        for player, points, scored, tp, units, places, opponents in seats:
-            if player in counts_for:
-                own = played.get(player)
-                if own is None:
-                    own = played[player] = ([], [], [])
-                games, tps, gps = own
-                penalty = scored - points
-                games.append(_played_game((g.id, g.started_at, points, penalty, tp, places, opponents(players))))
-                tps.append(units)
-                gps.append(points)
-    penalties: dict[str, list[StagePenalty]] = {}
-    for p in inputs.penalties:
-        penalties.setdefault(p.player, []).append(p)
-    rows = [_stage_row(player, tuple(games), tp, gp, unit, penalties.get(player, []), settings)
-            for player, (games, tp, gp) in played.items()]
-    # scores in whole units sort as the Fractions do, without Python-level comparisons
-    _, scores = _in_units([r.score for r in rows])
-    ranked = rank_desc(list(zip(scores, rows)), keys=lambda sr: stage_keys(sr[0], sr[1].series_game_points, sr[1].n),
-                       name=lambda sr: sr[1].player)
-    ratings = norm_ratings([r.item[1] for r in ranked], settings.rating_min_games)
-    ordered = [_copy(r.item[1], rank=r.rank, norm_rating=ratings.get(r.item[1].player, 0)) for r in ranked]
-    provisional = inputs.updated is not None and inputs.updated < stage.last
-    return StageResult(stage, tuple(ordered), sum(1 for r in ordered if r.eligible), provisional,
-                       {r.player: r for r in ordered}, inputs)
-
-
-def _copy(row, **changes):
-    """dataclasses.replace without its per-call look at the fields (thousands of rows)."""
-    return type(row)(**{**vars(row), **changes})
-
-
 # --- step 9: the marathon ------------------------------------------------------------
 
 
@@ -433,7 +180,7 @@ def score_marathon(stages: tuple[StageResult, ...], settings: Settings) -> tuple
             )
         )
     ranked = rank_desc(rows, keys=lambda r: r.keys, name=lambda r: r.player)
-    return tuple(_copy(r.item, rank=r.rank) for r in ranked)
+    return tuple(copy_row(r.item, rank=r.rank) for r in ranked)
 
 
 def compute(data: MarathonData, settings: Settings) -> MarathonResult:
@@ -468,4 +215,4 @@ def _stage_result(inputs: StageInputs, earlier: StageResult | None) -> StageResu
     (comparing a stage's games costs a fraction of scoring them)."""
     if earlier is not None and earlier.inputs == inputs:
         return earlier
-    return _score_stage(inputs)
+    return score_stage_inputs(inputs)

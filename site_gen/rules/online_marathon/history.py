@@ -6,7 +6,8 @@ import datetime as dt
 from site_gen.model import DataUpdate
 from site_gen.rules.online_marathon.model import MarathonData, Settings
 from site_gen.rules.online_marathon.scoring import MarathonResult, MarathonRow, score_marathon
-from site_gen.rules.online_marathon.stage import score_stage
+from site_gen.rules.online_marathon.rescoring import rescore_stage
+from site_gen.rules.online_marathon.stage import stage_inputs
 
 MAX_MOVEMENTS = 5
 
@@ -34,11 +35,18 @@ def recent_updates(data: MarathonData, settings: Settings, result: MarathonResul
 def _without_day(day: dt.date, day_of: dict[str, dt.date], data: MarathonData, settings: Settings,
                  result: MarathonResult) -> tuple[MarathonRow, ...]:
     """The marathon as it stood without that day's games. A day lies in one stage and each
-    game's result depends on that game alone, so only that stage is scored again."""
+    game's result depends on that game alone, so only that stage is scored again, and in
+    it only the rows of the players the day's games count for."""
     number = next(g.stage for g in result.games if day_of.get(g.game.id) == day)
+    games, players = [], set()
+    for g in result.games:
+        if g.stage == number:
+            if day_of.get(g.game.id) == day:
+                players |= g.counts_for
+            else:
+                games.append(g)
     stages = tuple(
-        score_stage(s.stage, [g for g in result.games if g.stage == number and day_of.get(g.game.id) != day],
-                    data.sanctions.stage_penalties, settings, None)
+        rescore_stage(s, stage_inputs(s.stage, games, data.sanctions.stage_penalties, settings, None), players)
         if s.stage.number == number else s
         for s in result.stages
     )

@@ -19,6 +19,7 @@ from site_gen.rules.online_marathon.model import (
     MarathonData,
     Settings,
 )
+from site_gen.rules.online_marathon.rescoring import rescore_stage
 from site_gen.rules.online_marathon.stage import (
     StageInputs,
     StageResult,
@@ -189,7 +190,8 @@ def compute(data: MarathonData, settings: Settings) -> MarathonResult:
 
 def recompute(data: MarathonData, settings: Settings, previous: MarathonResult) -> MarathonResult:
     """Exactly compute(data, settings), reusing each stage result of `previous` whose inputs
-    equal this computation's: after a change to one stage the others are not scored again.
+    equal this computation's: after a change to one stage the others are not scored again,
+    and in that stage only the rows of the players whose games or penalties changed are.
     Settings are among a stage's inputs, so nothing of `previous` is used when they differ."""
     return _compute(data, settings, previous)
 
@@ -211,8 +213,11 @@ def _compute(data: MarathonData, settings: Settings, previous: MarathonResult | 
 
 
 def _stage_result(inputs: StageInputs, earlier: StageResult | None) -> StageResult:
-    """The stage scored from `inputs`, or `earlier` itself when it was scored from equal ones
-    (comparing a stage's games costs a fraction of scoring them)."""
-    if earlier is not None and earlier.inputs == inputs:
+    """The stage scored from `inputs`: `earlier` itself when it was scored from equal ones
+    (comparing a stage's games costs a fraction of scoring them), else only the rows of
+    the players whose games or penalties changed made again."""
+    if earlier is None:
+        return score_stage_inputs(inputs)
+    if earlier.inputs == inputs:
         return earlier
-    return score_stage_inputs(inputs)
+    return rescore_stage(earlier, inputs)

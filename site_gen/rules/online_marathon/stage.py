@@ -1,19 +1,21 @@
 """One stage's table (spec steps 4-8): each player's games in order, their best series,
-score and norm rating. Pure: the stage's game results and settings in, its rows out;
-exact arithmetic with Fraction throughout (sums and comparisons in whole units of it)."""
+score and norm rating (rescoring.py scores a stage again after a small change). Pure: the
+stage's game results and settings in, its rows out; exact arithmetic with Fraction
+throughout (sums and comparisons in whole units of it)."""
 
 from __future__ import annotations
 
 import datetime as dt
 import functools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Sequence, Set as AbstractSet
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import accumulate, repeat
 from operator import add, attrgetter, itemgetter, mul, sub
 from typing import TYPE_CHECKING, NamedTuple
 
+from site_gen.lookups import grouped
 from site_gen.places import Places
 from site_gen.ranking import rank_desc
 from site_gen.rules.online_marathon.model import Settings, Stage, StagePenalty
@@ -87,7 +89,7 @@ class StageResult:
     eligible: int
     provisional: bool
     by_player: dict[str, StageRow] = field(default_factory=dict, compare=False, repr=False)
-    # what it was scored from: recompute reuses it for equal inputs
+    # what it was scored from: recompute reuses it for equal inputs, rescore_stage compares it
     inputs: StageInputs | None = field(default=None, compare=False, repr=False)
 
     def row(self, player: str) -> StageRow | None:
@@ -234,25 +236,42 @@ def stage_inputs(stage: Stage, games: list[GameResult], stage_penalties, setting
     return StageInputs(stage, settings, updated, penalties, tuple(games))
 
 
-def score_stage(stage: Stage, games: list[GameResult], stage_penalties, settings: Settings, updated) -> StageResult:
-    """The stage table from the stage's games (in any order)."""
-    return score_stage_inputs(stage_inputs(stage, games, stage_penalties, settings, updated))
-
-
 def score_stage_inputs(inputs: StageInputs) -> StageResult:
     """The stage table from the stage's inputs."""
-    stage, settings = inputs.stage, inputs.settings
-    unit, tp_units = _table_points_in_units(inputs.games)
-    # each player's games, and their table points (in units) and game points gathered while at hand
+    return ranked_stage(inputs, stage_rows(inputs))
+
+
+def stage_rows(inputs: StageInputs, players: AbstractSet[str] | None = None) -> list[StageRow]:
+    """The unranked rows (rank and NR 0) of `players` (of everyone when None) that have a
+    game in the stage: a row depends only on its player's games, in order, their stage
+    penalties and the settings. Only the games of `players` are sorted, which gives them
+    the order they have among all the stage's games when that is a total one
+    (_in_a_total_order)."""
+    games = inputs.games
+    if players is not None:
+        games = [r for r in games if not players.isdisjoint(r.counts_for)]
+    # one sort of the games puts every player's own games in order (step 4)
+    ordered = _in_game_order(games)
+    unit, tp_units = _table_points_in_units(ordered)
+    penalties = penalties_by_player(inputs.penalties)
+    return [_stage_row(player, tuple(own), tp, gp, unit, penalties.get(player, []), inputs.settings)
+            for player, (own, tp, gp) in _played_games(ordered, tp_units, players).items()]
+
+
+def _played_games(ordered: list[GameResult], tp_units: dict[int, tuple[int, ...]],
+                  players: AbstractSet[str] | None) -> dict[str, tuple[list[PlayedGame], list[int], list[int]]]:
+    """Each player's games (only those of `players`, unless None) from `ordered`, games in
+    game order, with their table points (in units, by _table_points_in_units) and game
+    points, gathered while at hand."""
     played: dict[str, tuple[list[PlayedGame], list[int], list[int]]] = {}
-    # one sort of the stage's games puts every player's own games in order (step 4)
-    for result in _in_game_order(inputs.games):
+    for result in ordered:
         if result.disqualified:
             continue
         g = result.game
-        players, counts_for = g.players, result.counts_for
-        seats = zip(players, result.game_points, g.scores, result.table_points, tp_units[id(result.table_points)],
-                    result.places, _opponent_getters(len(players)))
+        seated = g.players
+        counts_for = result.counts_for if players is None else result.counts_for & players
+        seats = zip(seated, result.game_points, g.scores, result.table_points,
+                    tp_units[id(result.table_points)], result.places, _opponent_getters(len(seated)))
         for player, points, scored, tp, units, places, opponents in seats:
             if player in counts_for:
                 own = played.get(player)
@@ -260,23 +279,37 @@ def score_stage_inputs(inputs: StageInputs) -> StageResult:
                     own = played[player] = ([], [], [])
                 games, tps, gps = own
                 penalty = scored - points
-                games.append(_played_game((g.id, g.started_at, points, penalty, tp, places, opponents(players))))
+                games.append(_played_game((g.id, g.started_at, points, penalty, tp, places, opponents(seated))))
                 tps.append(units)
                 gps.append(points)
-    penalties: dict[str, list[StagePenalty]] = {}
-    for p in inputs.penalties:
-        penalties.setdefault(p.player, []).append(p)
-    rows = [_stage_row(player, tuple(games), tp, gp, unit, penalties.get(player, []), settings)
-            for player, (games, tp, gp) in played.items()]
+    return played
+
+
+def ranked_stage(inputs: StageInputs, rows: list[StageRow]) -> StageResult:
+    """The stage table (steps 7-8) of every player's row. A row's own rank and NR are not
+    read: an earlier result's row may be given as it is, and is kept, the very object,
+    when its rank and NR come out the same."""
     # scores in whole units sort as the Fractions do, without Python-level comparisons
     _, scores = _in_units([r.score for r in rows])
     ranked = rank_desc(list(zip(scores, rows)), keys=lambda sr: stage_keys(sr[0], sr[1].series_game_points, sr[1].n),
                        name=lambda sr: sr[1].player)
-    ratings = norm_ratings([r.item[1] for r in ranked], settings.rating_min_games)
-    ordered = [copy_row(r.item[1], rank=r.rank, norm_rating=ratings.get(r.item[1].player, 0)) for r in ranked]
-    provisional = inputs.updated is not None and inputs.updated < stage.last
-    return StageResult(stage, tuple(ordered), sum(1 for r in ordered if r.eligible), provisional,
+    ratings = norm_ratings([r.item[1] for r in ranked], inputs.settings.rating_min_games)
+    ordered = [_placed(r.item[1], r.rank, ratings.get(r.item[1].player, 0)) for r in ranked]
+    provisional = inputs.updated is not None and inputs.updated < inputs.stage.last
+    return StageResult(inputs.stage, tuple(ordered), sum(1 for r in ordered if r.eligible), provisional,
                        {r.player: r for r in ordered}, inputs)
+
+
+def _placed(row: StageRow, rank: int, norm_rating: int) -> StageRow:
+    """The row with this rank and NR: itself when it has them already."""
+    if row.rank == rank and row.norm_rating == norm_rating:
+        return row
+    return copy_row(row, rank=rank, norm_rating=norm_rating)
+
+
+def penalties_by_player(penalties: tuple[StagePenalty, ...]) -> dict[str, list[StagePenalty]]:
+    """Each player's stage penalties, in order."""
+    return grouped((p.player, p) for p in penalties)
 
 
 def copy_row(row, **changes):

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import time
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -300,18 +299,17 @@ def _billion_laughs() -> str:
 
 @needs_libyaml
 def test_an_alias_bomb_is_composed_unexpanded_and_stopped_by_the_budget():
-    start = time.process_time()
     composed, node = yaml_reader._compose_with_libyaml(_billion_laughs())
-    assert composed and time.process_time() - start < 0.5
+    assert composed
     a9 = node.value[9][1]
-    assert len(a9.value) == 10 and all(alias is node.value[8][1] for alias in a9.value)  # shared, not copied
+    # shared, not copied: composing is linear in the text, whatever the aliases expand to
+    assert len(a9.value) == 10 and all(alias is node.value[8][1] for alias in a9.value)
     diags = Diagnostics()
     assert parse_yaml(_billion_laughs(), "x.yaml", diags) == (False, None)
     # the root, a0..a4 and their keys are 123,462 values; the 76,538 left run out in a5's first
     # *a4, down its 7th *a3, 9th *a2, 9th *a1 and 9th *a0: at the 3rd "lol" of line 1
     message = f"the YAML document expands to more than {MAX_NODES} values (alias bomb?)"
     assert diags.format() == [f"x.yaml:1: error: {message}"]
-    assert time.process_time() - start < 2
 
 
 def test_without_libyaml_the_python_loader_reads_everything():

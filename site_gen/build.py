@@ -155,7 +155,7 @@ def _build(root: Path, out: Path, diags: Diagnostics, base_url: str | None, jobs
             for rel in sorted(rest):
                 written += staging.put(rel, rest[rel])
                 sizes[rel] = len(rest[rel])
-            staging.commit()
+            staging.commit(remove_later=serving)  # serve: the previous site goes after the reload
         finally:
             staging.discard()  # nothing left once committed; a failed build's files otherwise
     if renderer.cache:

@@ -9,13 +9,17 @@ written again, so they keep their modification times and a deploy uploads only w
 from __future__ import annotations
 
 import ctypes
+import glob
+import itertools
 import os
 import shutil
 import stat
+import threading
 from pathlib import Path
 
 _AT_FDCWD = -100
 _RENAME_EXCHANGE = 2
+_removals = itertools.count()  # numbers the previous sites a serve removes after its rebuilds
 
 
 def output_path(url: str) -> str:
@@ -48,6 +52,8 @@ class Staging:
         self.folder = self.out.with_name(f".{self.out.name}.staging")
         if self.folder.exists():
             shutil.rmtree(self.folder)
+        for left in self.out.parent.glob(f".{glob.escape(self.out.name)}.old-*"):  # a stopped serve's removal
+            shutil.rmtree(left, ignore_errors=True)
         self.folder.mkdir(parents=True)
         self._made: set[Path] = {self.folder}  # per process: forked workers make their own
 
@@ -80,8 +86,19 @@ class Staging:
             self._made.add(target.parent)
         return target
 
-    def commit(self) -> None:
-        _swap_in(self.folder, self.out)
+    def commit(self, remove_later: bool = False) -> None:
+        """Put the staged site in the output's place. `remove_later` (serve): the previous
+        site, renamed aside, is removed by a thread after this returns, so the browser reloads
+        without waiting for thousands of files to be unlinked."""
+        previous = _swap_in(self.folder, self.out)
+        if previous is None:
+            return
+        if not remove_later:
+            shutil.rmtree(previous)
+            return
+        aside = self.out.with_name(f".{self.out.name}.old-{os.getpid()}-{next(_removals)}")
+        os.rename(previous, aside)
+        threading.Thread(target=shutil.rmtree, args=(aside,), kwargs={"ignore_errors": True}, daemon=True).start()
 
     def discard(self) -> None:
         shutil.rmtree(self.folder, ignore_errors=True)
@@ -97,20 +114,20 @@ def _link_if_unchanged(old: Path, target: Path, data: bytes) -> bool:
         return False
 
 
-def _swap_in(staging: Path, out: Path) -> None:
+def _swap_in(staging: Path, out: Path) -> Path | None:
+    """Put `staging` in the place of `out`; the folder now holding the previous site, if any."""
     if not out.exists():
         os.rename(staging, out)
-        return
+        return None
     if _exchange(staging, out):
-        shutil.rmtree(staging)  # now holds the previous site
-        return
+        return staging  # now holds the previous site
     # no atomic exchange on this system: the shortest possible gap between two renames
     previous = out.with_name(f".{out.name}.previous")
     if previous.exists():
         shutil.rmtree(previous)
     os.rename(out, previous)
     os.rename(staging, out)
-    shutil.rmtree(previous)
+    return previous
 
 
 def _exchange(a: Path, b: Path) -> bool:

@@ -8,12 +8,14 @@ import functools
 import gzip
 import tracemalloc
 import zipfile
+from itertools import repeat
 from pathlib import Path
 
 from site_gen.diagnostics import Diagnostics
 from site_gen.rules.best_span import load as load_module
 from site_gen.rules.best_span.load import LogReader, load
-from site_gen.rules.best_span.model import Period, Settings
+from site_gen.rules.best_span.model import Period, Settings, filled
+from site_gen.rules.best_span.seats import Played
 from site_gen.sources.tenhou_files import LogSource, find_sources, read_blocks
 from site_gen.sources.tenhou_log import LineScanner, log_name
 
@@ -257,4 +259,13 @@ def test_a_zip_is_opened_once_for_all_its_members(tmp_path, monkeypatch):
     data, problems = run(root)
     assert problems == [] and len(data.games) == 10
     assert len(opened) == 2
+
+
+def test_filled_sets_each_slot_from_its_column():
+    """Two Played made a column at a time are the two Played(...) would make; a column may
+    be any iterable (a repeat of one value here)."""
+    made = filled(Played, 2, (("game", ["g1", "g2"]), ("seat", [0, 3]), ("kind", repeat("red")),
+                              ("points", [4, -2]), ("weight", [100, 105])))
+    assert made == [Played("g1", 0, "red", 4, 100), Played("g2", 3, "red", -2, 105)]
+    assert made[1].place == 4
 

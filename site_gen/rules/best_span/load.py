@@ -7,7 +7,6 @@ the logs of a year hold millions of lines and the standings need a few thousand.
 
 from __future__ import annotations
 
-from collections import deque
 from contextlib import closing
 from dataclasses import fields
 from itertools import repeat
@@ -19,7 +18,7 @@ from site_gen import parallel
 from site_gen.build_state import trust_previous_builds
 from site_gen.diagnostics import Diagnostics
 from site_gen.rules.best_span.corrections import Addition, read_corrections
-from site_gen.rules.best_span.model import NO_NAME, BestSpanData, Game, Participant, Settings
+from site_gen.rules.best_span.model import NO_NAME, BestSpanData, Game, Participant, Settings, filled
 from site_gen.sources.csv_reader import read_csv
 from site_gen.sources.log_cache import COLUMNS, FileRead, LogCache
 from site_gen.sources.tenhou_files import Archives, LogSource, find_sources, read_blocks
@@ -205,16 +204,10 @@ def _game(parsed: TenhouLine, day, file: str, source: str) -> Game:
                 intern(parsed.rule), tuple(map(intern, parsed.players)), parsed.scores, parsed.log, source)
 
 
-_SETTERS = tuple(getattr(Game, f).__set__ for f in COLUMNS + _CONSTANT)
-
-
 def _games(columns: tuple[tuple, ...], constants: tuple) -> list[Game]:
     """The games of a file's columns. Filling the slots a column at a time runs in C: a
     warm start makes a million games, and Game(...) would take three times as long."""
-    games = list(map(object.__new__, repeat(Game, len(columns[0]))))
-    for setter, values in zip(_SETTERS, columns + tuple(map(repeat, constants))):
-        deque(map(setter, games, values), 0)
-    return games
+    return filled(Game, len(columns[0]), zip(COLUMNS + _CONSTANT, columns + tuple(map(repeat, constants))))
 
 
 def _replace_line(game: Game, line: int, added: int) -> Game:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import datetime as dt
 from array import array
-from collections import deque
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import chain, compress, count, repeat
@@ -27,9 +26,10 @@ from site_gen.rules.best_span.model import (
     Participant,
     Removal,
     Settings,
+    filled,
     game_order,
 )
-from site_gen.rules.best_span.seats import SEATS, Played, PlayedGames, Seats, slot_setters
+from site_gen.rules.best_span.seats import SEATS, Played, PlayedGames, Seats
 from site_gen.rules.best_span.span import Span, best_span
 
 @dataclass(frozen=True)
@@ -119,9 +119,6 @@ class GameOutcome:
         return self.kind is not None and self.removed_by is None
 
 
-_OUTCOME_SLOTS = slot_setters(GameOutcome, "game kind removed_by")
-
-
 @dataclass(frozen=True)
 class BestSpanResult:
     players: tuple[PlayerResult, ...]  # participants.csv order
@@ -190,15 +187,12 @@ def _outcomes(data: BestSpanData, settings: Settings) -> _Outcomes:
     kinds = list(map(ranked_kinds.__getitem__, map(_RANKED_KEY, games)))
     for index in compress(count(), map(eq, map(_FAMILY, games), repeat("sca"))):
         kinds[index] = kind_of(games[index], settings)
-    outcomes = tuple(map(object.__new__, repeat(GameOutcome, len(games))))
-    set_game, set_kind, set_removed = _OUTCOME_SLOTS
-    deque(map(set_game, outcomes, games), 0)
-    deque(map(set_kind, outcomes, kinds), 0)
-    deque(map(set_removed, outcomes, repeat(None)), 0)
+    removed_by: list[Removal | None] = [None] * len(games)
     counted = list(map(is_not, kinds, repeat(None)))
     for index, removal in removed.items():
-        set_removed(outcomes[index], removal)
+        removed_by[index] = removal
         counted[index] = False
+    outcomes = tuple(filled(GameOutcome, len(games), (("game", games), ("kind", kinds), ("removed_by", removed_by))))
     return _Outcomes(outcomes, tuple(matches), list(compress(games, counted)), list(compress(kinds, counted)))
 
 

@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import math
 from array import array
-from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import compress, repeat
 from operator import and_, rshift
 
-from site_gen.rules.best_span.model import KINDS, Game, Settings
+from site_gen.rules.best_span.model import KINDS, Game, Settings, filled
 
 SEATS = 4  # counted games are 4-player games: entry 4g + s is seat s of counted game g
 
@@ -41,15 +40,6 @@ class Played:
     @property
     def score(self) -> int:  # tenths of a point
         return self.game.scores[self.seat]
-
-
-def slot_setters(cls: type, names: str) -> tuple:
-    """The slots' own setters: filling a million objects a slot at a time runs in C (the
-    frozen classes' __init__ would set each slot through object.__setattr__ in Python)."""
-    return tuple(getattr(cls, name).__set__ for name in names.split())
-
-
-_PLAYED_SLOTS = slot_setters(Played, "game seat kind points weight")
 
 
 class Seats:
@@ -106,14 +96,13 @@ class PlayedGames(Sequence):
 
     def _made(self, entries: array, codes: bytes) -> tuple[Played, ...]:
         seats = self.seats
-        made = tuple(map(object.__new__, repeat(Played, len(entries))))
-        game, seat, kind, points, weight = _PLAYED_SLOTS
-        deque(map(game, made, map(seats.games.__getitem__, map(rshift, entries, repeat(2)))), 0)
-        deque(map(seat, made, map(and_, entries, repeat(3))), 0)
-        deque(map(kind, made, map(seats.kinds.__getitem__, codes)), 0)
-        deque(map(points, made, map(seats.points.__getitem__, codes)), 0)
-        deque(map(weight, made, map(seats.weights.__getitem__, codes)), 0)
-        return made
+        return tuple(filled(Played, len(entries), (
+            ("game", map(seats.games.__getitem__, map(rshift, entries, repeat(2)))),
+            ("seat", map(and_, entries, repeat(3))),
+            ("kind", map(seats.kinds.__getitem__, codes)),
+            ("points", map(seats.points.__getitem__, codes)),
+            ("weight", map(seats.weights.__getitem__, codes)),
+        )))
 
     def __eq__(self, other):
         if isinstance(other, PlayedGames) and other.seats is self.seats:

@@ -153,7 +153,9 @@ def player_stages(result: MarathonResult, nr_places: dict[int, dict[str, int]], 
                  for s in result.stages)
 
 
-def _player_stage(stage: PlayerStage, row: StageRow, dropped: bool, settings: Settings) -> dict[str, Any]:
+def _player_stage(stage: PlayerStage, dropped: bool, settings: Settings) -> dict[str, Any]:
+    """A stage the player has games in (stage.row is theirs)."""
+    row = stage.row
     columns = (
         Column("number", "#", numeric=True),
         Column("started_at", N_("Started")),
@@ -186,7 +188,7 @@ def _player_stage(stage: PlayerStage, row: StageRow, dropped: bool, settings: Se
     return {"stage": stage.stage, "name": stage_name(stage.stage), "provisional": stage.provisional, "row": _figures(row),
             "dropped": dropped, "table": table, "series_length": settings.series_length,
             "divisor": max(row.n, settings.series_length), "series_first": row.series_start + 1,
-            "series_last": row.series_end, **_norm_rating_terms(stage, row)}
+            "series_last": row.series_end, **_norm_rating_terms(stage)}
 
 
 def _figures(row: StageRow) -> dict[str, Any]:
@@ -210,9 +212,9 @@ def norm_rating_places(stage: StageResult) -> dict[str, int]:
     return places
 
 
-def _norm_rating_terms(stage: PlayerStage, row: StageRow) -> dict[str, Any]:
+def _norm_rating_terms(stage: PlayerStage) -> dict[str, Any]:
     """N, P and the unrounded 1000·(N − P)/(N − 1) of a player's NR (step 8)."""
-    if not row.eligible:
+    if not stage.row.eligible:
         return {"nr_n": stage.eligible, "nr_p": None, "nr_exact": None}
     n, p = stage.eligible, stage.nr_place
     return {"nr_n": n, "nr_p": p, "nr_exact": Fraction(1000 * (n - p), n - 1) if n > 1 else None}
@@ -340,7 +342,7 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
 def _player_context(m: MarathonRow, settings: Settings, stages: tuple[PlayerStage, ...],
                     sanctions: list[dict[str, Any]]) -> dict[str, Any]:
     """A player page's stages, chart, drops and sanctions."""
-    per_stage = [_player_stage(s, s.row, s.stage.number in m.dropped, settings) for s in stages if s.row is not None]
+    per_stage = [_player_stage(s, s.stage.number in m.dropped, settings) for s in stages if s.row is not None]
     chart = [(str(s.stage.number), m.norm_ratings.get(s.stage.number), s.stage.number in m.dropped,
               stage_name(s.stage)) for s in stages]
     return {"per_stage": per_stage, "chart": chart, "drop_reasons": drop_reasons(m, stages), "sanctions": sanctions}

@@ -20,7 +20,7 @@ from site_gen.project import CompetitionMemo, Project, load_project
 from site_gen.page_cache import PageCache, template_fingerprint
 from site_gen.page_renderer import PageRenderer
 from site_gen.render.environment import theme_dir
-from site_gen import build_state, parallel, players_index, site_pages
+from site_gen import build_state, file_digests, parallel, players_index, site_pages
 from site_gen.build_state import BuildReport, PreviousBuild
 
 
@@ -115,13 +115,14 @@ def build(root: Path, out: Path, diags: Diagnostics, base_url: str | None = None
     if problem:
         diags.error(out, None, problem)
         return None
-    previous = previous or build_state.previous_build(root, out, base_url, serving, incremental)
-    if previous.state is not None:
-        return build_state.replayed(previous.state, out, diags)
-    try:
-        return _build(root, out, diags, base_url, jobs, serving, progress_factory, incremental, memo, previous)
-    finally:
-        parallel.join_background()  # cache files a rule set's reader writes beside the build
+    with file_digests.one_build():  # the fingerprint, the memo and the log cache hash the same files
+        previous = previous or build_state.previous_build(root, out, base_url, serving, incremental)
+        if previous.state is not None:
+            return build_state.replayed(previous.state, out, diags)
+        try:
+            return _build(root, out, diags, base_url, jobs, serving, progress_factory, incremental, memo, previous)
+        finally:
+            parallel.join_background()  # cache files a rule set's reader writes beside the build
 
 
 def _build(root: Path, out: Path, diags: Diagnostics, base_url: str | None, jobs: int, serving: bool,

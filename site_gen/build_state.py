@@ -18,6 +18,7 @@ from pathlib import Path
 
 from site_gen import __version__
 from site_gen.diagnostics import Diagnostic
+from site_gen.file_digests import file_sha256
 
 CACHE_DIR = ".site-gen-cache"
 INPUTS = ("site.yaml", "data", "content", "templates", "themes", "static")
@@ -57,9 +58,7 @@ def input_fingerprint_of(root: Path, inputs: list[Path], seed: str) -> str:
             elif not stat.S_ISREG(info.st_mode) or info.st_size > BIG_FILE:
                 digest.update(f"{info.st_mode}:{info.st_size}:{info.st_mtime_ns}".encode())
             else:
-                with path.open("rb") as handle:
-                    for block in iter(lambda: handle.read(1 << 20), b""):
-                        digest.update(block)
+                digest.update(file_sha256(path, info))
             digest.update(b"\0")
     return digest.hexdigest()
 

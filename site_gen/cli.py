@@ -69,24 +69,25 @@ def build(
     root: Optional[Path] = RootOption,
 ) -> None:
     """Check all data, compute all standings and write the site."""
-    from site_gen import build_state
+    from site_gen import build_state, file_digests
 
     top = _root(root)
     diags = Diagnostics(root=top)
     target = _out(out, top)
-    # an unchanged project is answered before the pipeline (every rule set, Jinja, Babel) is imported
-    previous = build_state.previous_build(top, target, base_url, serving=False)
-    if previous.state is not None:
-        report = build_state.replayed(previous.state, target, diags)
-    else:
-        from site_gen.build import build as run_build, keep_until_exit
-        from site_gen.parallel import default_jobs
+    with file_digests.one_build():  # the files the fingerprint reads are not hashed again by the build
+        # an unchanged project is answered before the pipeline (every rule set, Jinja, Babel) is imported
+        previous = build_state.previous_build(top, target, base_url, serving=False)
+        if previous.state is not None:
+            report = build_state.replayed(previous.state, target, diags)
+        else:
+            from site_gen.build import build as run_build, keep_until_exit
+            from site_gen.parallel import default_jobs
 
-        if _ENDING_PROCESS:
-            keep_until_exit()
-        progress = (lambda n: typer.progressbar(length=n, label="Rendering", file=sys.stderr)) if _show_progress() else None
-        report = run_build(top, target, diags, base_url=base_url, jobs=jobs or default_jobs(), progress_factory=progress,
-                           previous=previous)
+            if _ENDING_PROCESS:
+                keep_until_exit()
+            progress = (lambda n: typer.progressbar(length=n, label="Rendering", file=sys.stderr)) if _show_progress() else None
+            report = run_build(top, target, diags, base_url=base_url, jobs=jobs or default_jobs(),
+                               progress_factory=progress, previous=previous)
     _print(diags, quiet_notices=True)
     if report is None:
         typer.echo(f"build failed: {_summary(diags)}; the previous site was left as it was", err=True)

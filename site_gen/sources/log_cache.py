@@ -31,6 +31,7 @@ from typing import NamedTuple
 
 from site_gen import parallel
 from site_gen.build_state import CACHE_DIR, code_fingerprint, write_cache_file
+from site_gen.file_digests import file_sha256
 from site_gen.sources.tenhou_files import Archives, LogSource
 
 FORMAT = 1  # raised when FileRead changes
@@ -129,8 +130,7 @@ def _identity(source: LogSource, archives: Archives) -> object:
     """What stands for the file's bytes; None when it cannot be read (the read reports it)."""
     try:
         if source.member is None:
-            with open(source.path, "rb") as handle:
-                return hashlib.file_digest(handle, "sha256").hexdigest()
+            return file_sha256(source.path).hex()
         info = archives.get(source.path).getinfo(source.member)
         return (info.CRC, info.file_size, info.compress_size, info.date_time)
     except Exception:  # noqa: BLE001 - a bad zip or a vanished file: read it, which reports why

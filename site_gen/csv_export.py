@@ -6,21 +6,47 @@ from __future__ import annotations
 
 import csv
 import io
-from typing import Iterable
+from itertools import chain
+from typing import Callable, Iterable, Sequence
 
 from site_gen.model import Table
 from site_gen.render.formatting import csv_value
 
 
-def csv_file(header: list[str], rows: Iterable[Iterable]) -> bytes:
-    """Cells are text, ints or None (written empty): exact fractions go through csv_value first."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows(rows)
-    return buffer.getvalue().encode("utf-8")
+def csv_file(header: list[str], rows: Callable[[], Iterable[Sequence]]) -> bytes:
+    """The file of the rows `rows()` gives: cells are text or ints (exact values and None go
+    through csv_value first). rows() is called again in the rare file with a cell to quote:
+    the rows are written as they come, not kept (keeping a large games.csv's 100,000 rows
+    cost an eighth of the export)."""
+    text = _as_is(header, rows())
+    if text is None:
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        writer.writerow(header)
+        writer.writerows(rows())
+        text = buffer.getvalue()
+    return text.encode("utf-8")
+
+
+def _as_is(header: list[str], rows: Iterable[Sequence]) -> str | None:
+    """The cells as they are, separated by commas (formatted in C, several times faster
+    than the csv writer): what the writer writes when no cell needs quoting, else None.
+    The writer quotes a cell holding a comma, a quote or a line end (newer Pythons also a
+    "\r"), and a line's only cell when empty; a comma or a newline inside a cell adds to
+    the separators, so counting them finds it."""
+    width = len(header)
+    if width < 2:
+        return None
+    try:
+        lines = list(map(",".join(["%s"] * width).__mod__, chain([tuple(header)], map(tuple, rows))))
+    except TypeError:  # a line of another length
+        return None
+    text = "\n".join(lines) + "\n"
+    if '"' in text or "\r" in text or text.count("\n") != len(lines) or text.count(",") != len(lines) * (width - 1):
+        return None
+    return text
 
 
 def table_csv(table: Table) -> bytes:
     keys = [c.key for c in table.columns]
-    return csv_file(keys, ([csv_value(row.get(key)) for key in keys] for row in table.rows))
+    return csv_file(keys, lambda: ([csv_value(row.get(key)) for key in keys] for row in table.rows))

@@ -75,15 +75,19 @@ class PageCache:
         return self.memo.digest(page, lang, self.base.digest(), self.compared) if self.memo else None
 
     def digest(self, page: Page, lang: str) -> str | None:
-        digest = self.base.copy()
-        own = value_digest((page.url, page.template, page.title, lang, list(page.context)))
-        if own is None:
+        """The page's own inputs and the values only it holds in one pickle (one pickling
+        is cheaper than one per value, and a thing two values hold is pickled once), then
+        the digests of its shared values; which values are shared is part of the pickle."""
+        values = list(page.context.values())
+        shared = [id(value) in self.shared for value in values]
+        own = value_digest((page.url, page.template, page.title, lang, list(page.context), shared,
+                            [value for value, is_shared in zip(values, shared) if not is_shared]))
+        parts = [self.shared[id(value)] for value, is_shared in zip(values, shared) if is_shared]
+        if own is None or None in parts:
             return None
+        digest = self.base.copy()
         digest.update(own)
-        for value in page.context.values():
-            part = self.shared[id(value)] if id(value) in self.shared else value_digest(value)
-            if part is None:
-                return None
+        for part in parts:
             digest.update(part)
         return digest.hexdigest()
 

@@ -52,10 +52,11 @@ def test_stage_day_gives_the_stage_number_and_who_is_banned_that_day():
 def test_a_game_result_made_from_its_field_tuple_is_the_named_tuple():
     g = game(7, "2015-02-02 20:00", [("A", 40), ("B", 30), ("C", 0), ("D", -70)])
     fields = (g, True, 1, False, (40, 30, 0, -70), (F(4), F(2), F(1), F(0)), ((1, 1), (2, 2), (3, 3), (4, 4)),
-              frozenset("ABCD"))
+              frozenset("ABCD"), dt.date(2015, 2, 2))
     result = _game_result(fields)
     assert type(result) is GameResult and result == GameResult(*fields)
     assert result.counted and result.stage == 1 and result.table_points == (F(4), F(2), F(1), F(0))
+    assert result.day == dt.date(2015, 2, 2)
 
 
 def test_a_played_game_made_from_its_field_tuple_is_the_named_tuple():

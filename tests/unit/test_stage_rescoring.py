@@ -136,7 +136,7 @@ def test_other_settings_score_from_scratch():
     g1 = game(1, "2015-02-10 20:00", seats(A=40, B=10, C=0, D=-50))
     before = stage_1(data([g1]), S1)
     stricter = settings(rating_min_games=2)
-    after = rescore_stage(before, stage_1(data([g1]), stricter).inputs, players=set())
+    after = rescore_stage(before, stage_1(data([g1]), stricter).inputs)
     assert after == stage_1(data([g1]), stricter)
     assert after.eligible == 0 and not any(r is before.row(r.player) for r in after.rows)
 
@@ -144,7 +144,7 @@ def test_other_settings_score_from_scratch():
 def test_a_result_without_inputs_is_scored_from_scratch():
     g1 = game(1, "2015-02-10 20:00", seats(A=40, B=10, C=0, D=-50))
     scratch = stage_1(data([g1]), S1)
-    after = rescore_stage(replace(scratch, inputs=None), scratch.inputs, players=set())
+    after = rescore_stage(replace(scratch, inputs=None), scratch.inputs)
     assert after == scratch and after.row("A") is not scratch.row("A")
 
 
@@ -434,4 +434,4 @@ def test_without_the_newest_day_equals_the_stage_scored_from_scratch(case):
         if newest in (day_of.get(g.game.id) for g in stage.inputs.games) else stage
         for stage in result.stages
     )
-    assert _without_day(newest, day_of, d, s, result) == score_marathon(stages, s)
+    assert _without_day(newest, d, s, result) == score_marathon(stages, s)

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections import Counter
+
 from site_gen.model import DataUpdate
 from site_gen.rules.online_marathon.model import MarathonData, Settings
 from site_gen.rules.online_marathon.scoring import MarathonResult, MarathonRow, score_marathon
-from site_gen.rules.online_marathon.rescoring import rescore_stage
+from site_gen.rules.online_marathon.rescoring import without_last_games
 from site_gen.rules.online_marathon.stage import stage_inputs
 
 MAX_MOVEMENTS = 5
@@ -15,41 +17,31 @@ MAX_MOVEMENTS = 5
 def recent_updates(data: MarathonData, settings: Settings, result: MarathonResult, days: int = 5) -> tuple[DataUpdate, ...]:
     """The last `days` days with counted games, newest first. The newest also names the
     biggest rank movements, from the marathon scored again without that day's games."""
-    per_day: dict[dt.date, int] = {}
-    day_of = {}
-    for g in result.games:
-        if g.counted:  # only games that count can move anyone
-            day = g.game.started_at.astimezone(settings.stage_timezone).date()
-            per_day[day] = per_day.get(day, 0) + 1
-            day_of[g.game.id] = day
+    # only games that count can move anyone; a game's day is its start's in the stage zone
+    per_day = Counter(g.day for g in result.games if g.counts_for)
     recent = sorted(per_day, reverse=True)[:days]
     if not recent:
         return ()
     newest = recent[0]
-    before = _without_day(newest, day_of, data, settings, result)
+    before = _without_day(newest, data, settings, result)
     return (DataUpdate(newest, per_day[newest], movements(before, result)),) + tuple(
         DataUpdate(day, per_day[day]) for day in recent[1:]
     )
 
 
-def _without_day(day: dt.date, day_of: dict[str, dt.date], data: MarathonData, settings: Settings,
+def _without_day(day: dt.date, data: MarathonData, settings: Settings,
                  result: MarathonResult) -> tuple[MarathonRow, ...]:
-    """The marathon as it stood without that day's games. A day lies in one stage and each
-    game's result depends on that game alone, so only that stage is scored again, and in
-    it only the rows of the players the day's games count for."""
-    number = next(g.stage for g in result.games if day_of.get(g.game.id) == day)
-    games, players = [], set()
-    for g in result.games:
-        if g.stage == number:
-            if day_of.get(g.game.id) == day:
-                players |= g.counts_for
-            else:
-                games.append(g)
-    stages = tuple(
-        rescore_stage(s, stage_inputs(s.stage, games, data.sanctions.stage_penalties, settings, None), players)
-        if s.stage.number == number else s
-        for s in result.stages
-    )
+    """The marathon as it stood without the games of `day`, the newest day with counted
+    games. A day lies in one stage and each game's result depends on that game alone, so
+    only that stage is scored again. Its games of the day start after all its others
+    (unless the stage zone's clocks went back over midnight), so they are the last games
+    of the players they count for, whose rows keep their first games."""
+    stage = next(s for s in result.stages if s.stage.contains(day))
+    games = stage.inputs.games
+    removed = [g for g in games if g.day == day]
+    without = stage_inputs(stage.stage, [g for g in games if g.day != day], data.sanctions.stage_penalties, settings,
+                           None)
+    stages = tuple(without_last_games(s, without, removed) if s is stage else s for s in result.stages)
     return score_marathon(stages, settings)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from operator import itemgetter
 from pathlib import Path
@@ -27,8 +28,6 @@ GAME_COLUMNS = ["game", "table", "started_at"] + [f"{k}{i}" for i in range(1, 5)
 GAME_PENALTIES = (5, 10, 20, 60)
 STAGE_GAME_PENALTIES = (50, 100, 200, 600)
 STAGE_TABLE_PENALTIES = (1, 2, 4)
-# the order _load_games takes a row's cells in: game, table, started_at, players, scores
-_CELL_ORDER = ("game", "table", "started_at", *(f"player{i}" for i in range(1, 5)), *(f"score{i}" for i in range(1, 5)))
 
 
 @dataclass
@@ -63,14 +62,17 @@ def _load_games(path: Path, settings: Settings, diags: Diagnostics, written: _Wr
     rows = read_csv(path, diags, GAME_COLUMNS)
     if not rows:
         return rows  # None (reported) or no game at all
-    take = itemgetter(*map(rows[0].columns.__getitem__, _CELL_ORDER))  # all rows share the header
+    columns = rows[0].columns  # all rows share the header
+    game_at, table_at, started_at = columns["game"], columns["table"], columns["started_at"]
+    seats = itemgetter(*(columns[f"player{i}"] for i in range(1, 5)))
+    points = itemgetter(*(columns[f"score{i}"] for i in range(1, 5)))
     zone = settings.games_timezone
     score = MemoDict(parse_int).__getitem__  # a large games.csv writes a few hundred scores 400,000 times
     games: list[Game] = []
     first_line: dict[str, int] = {}
     for row in rows:
-        cells = take(row.values)
-        game_id, line, names, texts = cells[0], row.line, cells[3:7], cells[7:]
+        values, line = row.values, row.line
+        game_id = values[game_at]
         ok = True
         if not game_id:
             diags.error(path, line, 'empty "game" id')
@@ -81,19 +83,20 @@ def _load_games(path: Path, settings: Settings, diags: Diagnostics, written: _Wr
             ok = False
         else:
             first_line[game_id] = line
-        started, why = parse_timestamp(cells[2], zone)
+        started, why = parse_timestamp(values[started_at], zone)
         if started is None:
             diags.error(path, line, f"started_at: {why}")
             ok = False
+        names, texts = seats(values), points(values)
         scores = tuple(map(score, texts))
         seated = names
-        if not all(names) or len(set(names)) < 4 or None in scores:
+        if "" in names or len(set(names)) < 4 or None in scores:
             _report_seats(path, line, names, texts, scores, diags)
             ok = False
             seated = tuple(filter(None, names))
         written.seats.append((line, seated))
         if ok:
-            games.append(Game(game_id, cells[1], started, names, scores, line))
+            games.append(Game(game_id, values[table_at], started, names, scores, line))
     written.ids.update(first_line)  # the other ids written (an empty one is added above)
     return games
 
@@ -164,16 +167,25 @@ class _SanctionChecker:
     """Validates sanction entries one by one, collecting every problem."""
 
     def __init__(self, path: Path, settings: Settings, games: list[Game], written: _Written, diags: Diagnostics):
-        self.path, self.settings, self.diags = path, settings, diags
+        self.path, self.settings, self.written, self.diags = path, settings, written, diags
         self.games_by_id = {g.id: g for g in games}
         self.player_names = sorted({p for g in games for p in g.players})
-        # ids and names written on rows that games.csv errors already reject: no second error
-        self.rejected_ids = written.ids - set(self.games_by_id)
-        self.rejected_names = {p for _, seat in written.seats for p in seat} - set(self.player_names)
         self.games: list[DisqualifiedGame] = []
         self.players: list[DisqualifiedPlayer] = []
         self.game_penalties: list[GamePenalty] = []
         self.stage_penalties: list[StagePenalty] = []
+
+    @functools.cached_property
+    def rejected_ids(self) -> set[str]:
+        """Ids written on rows that games.csv errors already reject (no second error), worked
+        out at the first unknown id."""
+        return self.written.ids - self.games_by_id.keys()
+
+    @functools.cached_property
+    def rejected_names(self) -> set[str]:
+        """Names written on such rows, worked out at the first unknown name: a large
+        games.csv names 400,000 seats."""
+        return {p for _, seat in self.written.seats for p in seat} - set(self.player_names)
 
     def _keys(self, entry: dict, line: int, allowed: tuple[str, ...]) -> bool:
         ok = True

@@ -7,8 +7,9 @@ competition's language when it renders the page.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from typing import Any, Iterator
 
 from site_gen.csv_export import csv_file
@@ -34,6 +35,7 @@ STAGE_KEYS = (N_("score"), N_("best-series game points"), N_("games"))
 MARATHON_KEYS = (N_("total norm rating"), N_("score sum"), N_("games"))
 
 
+@cache  # a few distinct places (seats at a table), shown in the 400,000 rows of a large marathon's player pages
 def _place(places: tuple[int, int]) -> str:
     return str(places[0]) if places[0] == places[1] else f"{places[0]}–{places[1]}"
 
@@ -124,15 +126,21 @@ GAMES_HEADER = ["game", "table", "started_at", "stage", "counted",
 def games_csv(result: MarathonResult) -> bytes:
     """games.csv: every game of the file with its stage, whether it counts, and each seat's
     player, game points and table points (empty for a disqualified game). Written row by
-    row, not as a Table: 100,000 row dicts made for one export cost as much as the file."""
-    rows = []
-    for g in result.games:
-        game = g.game
-        cells = [game.id, game.table, game.started_at.isoformat(), "" if g.stage is None else g.stage,
-                 "yes" if g.counted else "no"]
-        for player, points, tp in zip(game.players, g.game_points, g.table_points):
-            cells += (player, points, "" if g.disqualified else csv_value(tp))
-        rows.append(cells)
+    row, not as a Table: 100,000 row dicts made for one export cost as much as the file.
+    A table's few points patterns are shared tuples (places.shared_place_points), so each
+    tuple's texts are worked out once, by identity, as the document's games rows do."""
+    patterns = {id(g.table_points): g.table_points for g in result.games}
+    texts = {key: tuple(map(csv_value, points)) for key, points in patterns.items()}
+    no_points = ("",) * 4
+
+    def rows() -> Iterator[tuple]:
+        for g in result.games:
+            game = g.game
+            (p1, p2, p3, p4), (s1, s2, s3, s4) = game.players, g.game_points
+            t1, t2, t3, t4 = no_points if g.disqualified else texts[id(g.table_points)]
+            yield (game.id, game.table, game.started_at.isoformat(), "" if g.stage is None else g.stage,
+                   "yes" if g.counted else "no", p1, s1, t1, p2, s2, t2, p3, s3, t3, p4, s4, t4)
+
     return csv_file(GAMES_HEADER, rows)
 
 
@@ -153,39 +161,44 @@ def player_stages(result: MarathonResult, nr_places: dict[int, dict[str, int]], 
                  for s in result.stages)
 
 
-def _player_stage(stage: PlayerStage, dropped: bool, settings: Settings) -> dict[str, Any]:
-    """A stage the player has games in (stage.row is theirs)."""
+# The columns of a player's games in a stage: the same for every such table, so made once
+# (and page_cache pickles them once per page rather than once per stage)
+PLAYER_GAME_COLUMNS = (
+    Column("number", "#", numeric=True),
+    Column("started_at", N_("Started")),
+    Column("game", N_("Game")),
+    Column("opponents", N_("Opponents")),
+    Column("game_points", N_("Game points"), numeric=True),
+    Column("place", N_("Place")),
+    Column("table_points", N_("TP"), numeric=True, decimals=2),
+)
+
+
+def _player_stage(stage: PlayerStage, name: str, dropped: bool, settings: Settings) -> dict[str, Any]:
+    """A stage the player has games in (stage.row is theirs); `name` is stage_name(stage.stage)."""
     row = stage.row
-    columns = (
-        Column("number", "#", numeric=True),
-        Column("started_at", N_("Started")),
-        Column("game", N_("Game")),
-        Column("opponents", N_("Opponents")),
-        Column("game_points", N_("Game points"), numeric=True),
-        Column("place", N_("Place")),
-        Column("table_points", N_("TP"), numeric=True, decimals=2),
-    )
+    zone = settings.stage_timezone
     rows = [
         {
-            "number": i + 1,
-            "started_at": g.started_at.astimezone(settings.stage_timezone),  # shown in the page's language
+            "number": number,
+            "started_at": g.started_at.astimezone(zone),  # shown in the page's language
             "game": g.game_id,
             "opponents": ", ".join(g.opponents),
             "game_points": g.game_points,
             "place": _place(g.places),
             "table_points": g.table_points,
         }
-        for i, g in enumerate(row.games)
+        for number, g in enumerate(row.games, 1)
     ]
     table = Table(
         "",
-        Text(N_("%(stage)s: games in order"), stage=stage_name(stage.stage)),
-        columns,
+        Text(N_("%(stage)s: games in order"), stage=name),
+        PLAYER_GAME_COLUMNS,
         rows,
         highlighted=set(range(row.series_start, row.series_end)),
         note=N_("Highlighted rows are the best series."),
     )
-    return {"stage": stage.stage, "name": stage_name(stage.stage), "provisional": stage.provisional, "row": _figures(row),
+    return {"stage": stage.stage, "name": name, "provisional": stage.provisional, "row": _figures(row),
             "dropped": dropped, "table": table, "series_length": settings.series_length,
             "divisor": max(row.n, settings.series_length), "series_first": row.series_start + 1,
             "series_last": row.series_end, **_norm_rating_terms(stage)}
@@ -194,8 +207,8 @@ def _player_stage(stage: PlayerStage, dropped: bool, settings: Settings) -> dict
 def _figures(row: StageRow) -> dict[str, Any]:
     """What the page shows of a stage row, without its games: the page's table holds them,
     and a page's inputs are digested (page_cache), so once is enough."""
-    figures = {f.name: getattr(row, f.name) for f in fields(row) if f.name != "games"}
-    figures["n"] = row.n
+    figures = {**vars(row), "n": row.n}  # its fields (as stage.copy_row reads them), without dataclasses.fields per row
+    del figures["games"]
     return figures
 
 
@@ -342,9 +355,11 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
 def _player_context(m: MarathonRow, settings: Settings, stages: tuple[PlayerStage, ...],
                     sanctions: list[dict[str, Any]]) -> dict[str, Any]:
     """A player page's stages, chart, drops and sanctions."""
-    per_stage = [_player_stage(s, s.stage.number in m.dropped, settings) for s in stages if s.row is not None]
-    chart = [(str(s.stage.number), m.norm_ratings.get(s.stage.number), s.stage.number in m.dropped,
-              stage_name(s.stage)) for s in stages]
+    names = [stage_name(s.stage) for s in stages]  # made once: the page shows each two or three times
+    per_stage = [_player_stage(s, name, s.stage.number in m.dropped, settings)
+                 for s, name in zip(stages, names) if s.row is not None]
+    chart = [(str(s.stage.number), m.norm_ratings.get(s.stage.number), s.stage.number in m.dropped, name)
+             for s, name in zip(stages, names)]
     return {"per_stage": per_stage, "chart": chart, "drop_reasons": drop_reasons(m, stages), "sanctions": sanctions}
 
 

@@ -5,8 +5,9 @@ Pure, as stage.py."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence, Set as AbstractSet
-from itertools import compress, count
+from collections import Counter
+from collections.abc import Sequence
+from itertools import chain, compress, count
 from operator import attrgetter, ne
 from typing import TYPE_CHECKING
 
@@ -17,6 +18,7 @@ from site_gen.rules.online_marathon.stage import (
     copy_row,
     penalties_by_player,
     ranked_stage,
+    row_of_games,
     score_stage_inputs,
     stage_rows,
 )
@@ -26,22 +28,47 @@ if TYPE_CHECKING:  # annotations only: scoring.py, which makes GameResults, impo
     from site_gen.rules.online_marathon.scoring import GameResult
 
 
-def rescore_stage(earlier: StageResult, inputs: StageInputs, players: AbstractSet[str] | None = None) -> StageResult:
-    """Exactly score_stage_inputs(inputs), making again only the rows of `players`: those
-    whose games or stage penalties may differ between `inputs` and the ones `earlier` was
-    scored from (found by comparing them when None). The others keep their earlier rows,
-    and a row that comes out the same as before is the earlier object itself (`serve`
-    compares a player page's inputs by identity first). From scratch when the stage or the
-    settings differ, or the game order is not a total one."""
+def rescore_stage(earlier: StageResult, inputs: StageInputs) -> StageResult:
+    """Exactly score_stage_inputs(inputs), making again only the rows of the players whose
+    games or stage penalties may differ between `inputs` and the ones `earlier` was scored
+    from. The others keep their earlier rows, and a row that comes out the same as before
+    is the earlier object itself (`serve` compares a player page's inputs by identity
+    first). From scratch when the stage or the settings differ, or the game order is not a
+    total one."""
     before = earlier.inputs
     if (before is None or before.stage != inputs.stage or before.settings != inputs.settings
             or not (_in_a_total_order(before.games) and _in_a_total_order(inputs.games))):
         return score_stage_inputs(inputs)
-    if players is None:
-        players = changed_players(before, inputs)
+    players = changed_players(before, inputs)
     kept = [r for r in earlier.rows if r.player not in players]
     made = [_as_before(r, earlier.row(r.player)) for r in stage_rows(inputs, players)]
     return ranked_stage(inputs, kept + made)
+
+
+def without_last_games(earlier: StageResult, inputs: StageInputs, removed: Sequence[GameResult]) -> StageResult:
+    """Exactly score_stage_inputs(inputs), where `inputs` are those `earlier` was scored
+    from without the games `removed`. When these are the last games of each row they are
+    in (the feed's newest day's games are, in a total game order), such a row is made
+    again from its first games: no game is sorted or made again. From scratch otherwise,
+    or when the stage or the settings differ."""
+    before = earlier.inputs
+    if (before is None or before.stage != inputs.stage or before.settings != inputs.settings
+            or not _in_a_total_order(before.games)):
+        return score_stage_inputs(inputs)
+    cut = Counter(chain.from_iterable(r.counts_for for r in removed))  # a disqualified game counts for no one
+    ids = {r.game.id for r in removed}
+    penalties = penalties_by_player(inputs.penalties)
+    rows = []
+    for row in earlier.rows:
+        kept = row.n - cut[row.player]
+        if kept == row.n:
+            rows.append(row)
+            continue
+        if not all(g.game_id in ids for g in row.games[kept:]):  # a removed game is not among the last
+            return score_stage_inputs(inputs)
+        if kept:  # a player left without games has no row
+            rows.append(row_of_games(row.player, row.games[:kept], penalties.get(row.player, []), inputs.settings))
+    return ranked_stage(inputs, rows)
 
 
 def _in_a_total_order(games: Sequence[GameResult]) -> bool:

@@ -43,6 +43,7 @@ class GameResult(NamedTuple):
     table_points: tuple[Fraction, ...]
     places: tuple[Places, ...]
     counts_for: frozenset[str]
+    day: dt.date | None  # the start's date in the stage zone, set for a game that is part of the marathon
 
     @property
     def counted(self) -> bool:
@@ -113,7 +114,7 @@ def _score_games(data: MarathonData, settings: Settings) -> tuple[tuple[GameResu
         if part is None:
             part = marathon_table[game.table] = bool(settings.table_pattern.search(game.table))
         part = part and in_period(started.astimezone(zone).date())
-        stage = None
+        stage = stage_day = None
         if part:  # only these need their stage day
             stage_day = started.astimezone(stage_zone).date()
             if updated is None or stage_day > updated:
@@ -132,7 +133,7 @@ def _score_games(data: MarathonData, settings: Settings) -> tuple[tuple[GameResu
             counts_for = frozenset(game.players)
             if banned_that_day:
                 counts_for -= banned_that_day
-        results.append(_game_result((game, part, stage, is_out, points, tps, places, counts_for)))
+        results.append(_game_result((game, part, stage, is_out, points, tps, places, counts_for, stage_day)))
     return tuple(results), updated
 
 

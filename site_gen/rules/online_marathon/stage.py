@@ -258,6 +258,14 @@ def stage_rows(inputs: StageInputs, players: AbstractSet[str] | None = None) -> 
             for player, (own, tp, gp) in _played_games(ordered, tp_units, players).items()]
 
 
+def row_of_games(player: str, games: tuple[PlayedGame, ...], penalties: list[StagePenalty],
+                 settings: Settings) -> StageRow:
+    """The unranked row of a player's games, given in game order: a row's first games make
+    the row it had before its newest ones."""
+    unit, tp = _in_units([g.table_points for g in games])
+    return _stage_row(player, games, tp, [g.game_points for g in games], unit, penalties, settings)
+
+
 def _played_games(ordered: list[GameResult], tp_units: dict[int, tuple[int, ...]],
                   players: AbstractSet[str] | None) -> dict[str, tuple[list[PlayedGame], list[int], list[int]]]:
     """Each player's games (only those of `players`, unless None) from `ordered`, games in
@@ -313,5 +321,12 @@ def penalties_by_player(penalties: tuple[StagePenalty, ...]) -> dict[str, list[S
 
 
 def copy_row(row, **changes):
-    """dataclasses.replace without its per-call look at the fields (thousands of rows)."""
-    return type(row)(**{**vars(row), **changes})
+    """dataclasses.replace of a row (a frozen dataclass without __post_init__) without its
+    per-call look at the fields nor the frozen __init__'s setattr per field (thousands of
+    rows): the same fields in the same order, `changes` among them."""
+    fields = vars(row)
+    if not changes.keys() <= fields.keys():
+        raise TypeError(f"{type(row).__name__} has no field {', '.join(changes.keys() - fields.keys())}")
+    copied = object.__new__(type(row))
+    object.__setattr__(copied, "__dict__", {**fields, **changes})
+    return copied

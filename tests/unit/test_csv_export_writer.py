@@ -1,0 +1,53 @@
+"""csv_file joins plain cells itself and leaves the quoting to the csv module: either way the
+file is the one the csv module writes. The rows are given as a function that makes them
+(iter(rows) here): a file with a cell to quote reads them twice."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from hypothesis import given, settings, strategies as st
+
+from site_gen.csv_export import csv_file
+
+
+def test_plain_cells_and_ints_are_written_as_they_are():
+    assert csv_file(["a", "b"], lambda: [("x", 1), ["-2", ""]]) == b"a,b\nx,1\n-2,\n"
+
+
+def test_a_header_alone():
+    assert csv_file(["a", "b"], lambda: []) == b"a,b\n"
+
+
+def test_cells_with_a_comma_a_quote_or_a_line_end_are_quoted():
+    rows = [("Ivanov, Ivan", 'say "hi"'), ("two\nlines", "x")]
+    assert csv_file(["a", "b"], lambda: iter(rows)).decode() == 'a,b\n"Ivanov, Ivan","say ""hi"""\n"two\nlines",x\n'
+
+
+def test_the_only_cell_of_a_line_is_quoted_when_empty():
+    assert csv_file(["a"], lambda: [("",), ("x",)]) == b'a\n""\nx\n'
+
+
+def test_lines_of_other_lengths():
+    assert csv_file(["a", "b"], lambda: iter([("x",), ("y", "z", "w")])) == b"a,b\nx\ny,z,w\n"
+
+
+def _written_by_the_csv_module(header, rows) -> bytes:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return buffer.getvalue().encode("utf-8")
+
+
+cells = st.one_of(st.integers(), st.text(st.sampled_from('ab1 ,"\n\r\t-.я'), max_size=4))
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.integers(1, 3).flatmap(lambda width: st.tuples(
+    st.lists(st.text("abc", min_size=1, max_size=3), min_size=width, max_size=width),
+    st.lists(st.lists(cells, min_size=width - 1, max_size=width), max_size=5))))
+def test_the_file_is_the_one_the_csv_module_writes(header_and_rows):
+    header, rows = header_and_rows
+    assert csv_file(header, lambda: iter(rows)) == _written_by_the_csv_module(header, rows)

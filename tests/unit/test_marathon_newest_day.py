@@ -51,15 +51,21 @@ def test_a_row_of_a_player_s_first_games():
     assert (row.series_start, row.series_end, row.series_game_points) == (0, 2, -20)
 
 
+def _two_days():
+    """Game 1 on day 10, game 2 on day 11: the stage scored, and its two games."""
+    g1 = game(1, "2015-02-10 20:00", seats(A=30, B=10, C=0, D=-40))
+    g2 = game(2, "2015-02-11 20:00", seats(E=20, B=10, C=0, D=-50))
+    before = compute(data([g1, g2]), S1).stages[0]
+    (first, second) = before.inputs.games
+    return before, first, second
+
+
 def test_a_stage_without_its_newest_day():
     """Day 10: game 1 A 30, B 10, C 0, D -40 (TP 4, 2, 1, 0). Day 11: game 2 E 20, B 10,
     C 0, D -50 (4, 2, 1, 0). Without day 11: A 4/10, B 2/10, C 1/10, D 0, E gone; four
     eligible: NR 1000, 667, 333, 0. A played no game on day 11 and keeps its rank and NR:
     its row is the earlier object."""
-    g1 = game(1, "2015-02-10 20:00", seats(A=30, B=10, C=0, D=-40))
-    g2 = game(2, "2015-02-11 20:00", seats(E=20, B=10, C=0, D=-50))
-    before = compute(data([g1, g2]), S1).stages[0]
-    (first, second) = before.inputs.games
+    before, first, second = _two_days()
     without = stage_inputs(before.stage, [first], (), S1, None)
     after = without_last_games(before, without, [second])
     assert [(r.player, r.rank, r.norm_rating) for r in after.rows] == [
@@ -88,10 +94,7 @@ def test_removed_games_that_are_not_a_player_s_last_score_the_stage_from_scratch
     """Game 1 (day 10) removed, game 2 (day 11) kept: game 1 is B's first game, not its
     last, so B's row can't keep its first games; the stage is scored from scratch, E's
     row too (A's only game is the removed one: A has no row)."""
-    g1 = game(1, "2015-02-10 20:00", seats(A=30, B=10, C=0, D=-40))
-    g2 = game(2, "2015-02-11 20:00", seats(E=20, B=10, C=0, D=-50))
-    before = compute(data([g1, g2]), S1).stages[0]
-    (first, second) = before.inputs.games
+    before, first, second = _two_days()
     without = stage_inputs(before.stage, [second], (), S1, None)
     after = without_last_games(before, without, [first])
     assert after == score_stage_inputs(without)

@@ -2,9 +2,9 @@
 
     python bench/serve_rebuild.py PROJECT OUT
 
-In one process, as `serve` keeps it (the competition memo, the page cache, every core):
-puts back the files PROJECT.orig/ saved, builds, copies in PROJECT.change/ (the one changed
-result) and times the rebuild only. Prints "PAGES SECONDS". bench/run runs it in a fresh
+In one process, as `serve` keeps it (the competition memo, the page cache, the log cache's
+entries in memory, every core): puts back the files PROJECT.orig/ saved, builds, copies in
+PROJECT.change/ (the one changed result) and times the rebuild only. Prints "PAGES SECONDS". bench/run runs it in a fresh
 process after its command-line rebuilds; the project ends with the change in, as they left it.
 """
 
@@ -32,8 +32,10 @@ def serve_rebuild(root: Path, out: Path) -> tuple[int, float]:
     from site_gen.parallel import default_jobs
     from site_gen.diagnostics import Diagnostics
     from site_gen.project import CompetitionMemo
+    from site_gen.sources import log_cache
 
     memo = CompetitionMemo()
+    log_cache.keep_between_builds()  # as serve does
 
     def rebuild():
         report = build(root, out, Diagnostics(root=root), base_url="http://127.0.0.1:8000/", serving=True,

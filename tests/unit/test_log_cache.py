@@ -17,6 +17,7 @@ from site_gen import parallel
 from site_gen.build_state import CACHE_DIR
 from site_gen.diagnostics import Diagnostics
 from site_gen.rules.best_span import load as loader
+from site_gen.sources import log_cache
 from site_gen.rules.best_span.model import Period, Settings
 
 S = Settings(period=Period(dt.date(2009, 3, 1), dt.date(2009, 4, 30)), direct_lobbies=("L1234",))
@@ -46,12 +47,20 @@ def project(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def load(root: Path, settings: Settings = S):
-    """Load, then wait for the cache files being written beside it (as a build does at its end)."""
+def load(root: Path, settings: Settings = S, serving: dict | None = None):
+    """Load, then wait for the cache files being written beside it (as a build does at its end).
+    In a process of its own (a command-line build), or in the `serve` process whose memory
+    between builds (log_cache.keep_between_builds) is `serving`."""
+    log_cache._last_builds = serving  # the fixture below puts it back
     diags = Diagnostics(root=root)
     data = loader.load(root / "data" / "span", settings, diags)
     parallel.join_background()
     return data, diags.items
+
+
+@pytest.fixture(autouse=True)
+def one_build_per_process(monkeypatch):
+    monkeypatch.setattr(log_cache, "_last_builds", None)
 
 
 @pytest.fixture
@@ -215,3 +224,54 @@ def test_check_leaves_a_whole_cache_that_the_next_load_reads_instead_of_the_logs
     assert [p.name[-14:] for p in cache_files(root)] == ["2009-03.pickle", "2009-04.pickle"]
     data, _ = load(root)
     assert reads == [] and data is not None
+
+
+# --- within one process (serve): the last build's entries and games, not unpickled or made again
+
+
+@pytest.fixture
+def unpickled(monkeypatch) -> list[str]:
+    """The months whose cache file was read, in order."""
+    months: list[str] = []
+    original = log_cache.LogCache._load
+
+    def counted(self, month):
+        months.append(month)
+        return original(self, month)
+
+    monkeypatch.setattr(log_cache.LogCache, "_load", counted)
+    return months
+
+
+def test_serve_s_next_load_takes_the_last_entries_and_games(tmp_path, reads, unpickled):
+    root, serving = project(tmp_path), {}
+    first = load(root, serving=serving)
+    assert unpickled == ["2009-03", "2009-04"] and len(reads) == 14  # no file yet: all read
+    changed = root / "data/span/logs/2009/scb2009030212.log"
+    changed.write_text(changed.read_text() + SCB.format(m=59, a="B", b="A"))
+    reads.clear(), unpickled.clear()
+    again = load(root, serving=serving)
+    assert unpickled == [] and reads == ["scb2009030212.log"]
+    assert again == load(root)  # what a new process gives (from the files)
+    kept = [g for g in first[0].games if g.file != "scb2009030212.log"]  # 45 less its 5 (minutes 1-5)
+    assert len(kept) == 40 and all(any(g is h for h in again[0].games) for g in kept)  # the same objects
+    assert [g for g in again[0].games if g.file == "scb2009030212.log"][-1].minute == 59
+
+
+def test_serve_s_next_load_with_other_participants_uses_nothing_of_the_last(tmp_path, reads, unpickled):
+    root, serving = project(tmp_path), {}
+    load(root, serving=serving)
+    (root / "data/span/participants.csv").write_text("player\nA\nB\nx\n", encoding="utf-8")
+    reads.clear(), unpickled.clear()
+    again = load(root, serving=serving)
+    assert unpickled == ["2009-03", "2009-04"] and len(reads) == 14  # another context: every file read
+    # x's lines count too: the scb days' 3+6+9+12+15, and 1 + 1 + 5 + 2 from the other files
+    assert len(again[0].games) == 54 and again == load(root)
+
+
+def test_a_command_line_build_keeps_nothing_in_memory(tmp_path, reads, unpickled):
+    """One build per process: the entries would only be held to its end."""
+    root = project(tmp_path)
+    load(root)
+    reads.clear(), unpickled.clear()
+    assert load(root) == load(root, serving={}) and unpickled == ["2009-03", "2009-04"] * 2 and reads == []

@@ -105,6 +105,7 @@ class LogReader:
         self.games: list[Game] = []
         self.seen: set[str] = set()
         self.lines = 0
+        self.cache: LogCache | None = None
 
     def _relative(self, display: str) -> str:
         """Where a game was read, relative to the competition's folder (pages show it)."""
@@ -120,7 +121,7 @@ class LogReader:
         for source in find_sources([logs], self.diags):
             (sources if self.settings.period.contains(source.name.day) else outside).append(source)
         paths = [self._relative(s.display) for s in sources]
-        cache = self._cache()
+        cache = self.cache = self._cache()
         reads = cache.recall(sources, paths) if cache else [None] * len(sources)
         with closing(self._scan_all([source for source, read in zip(sources, reads) if read is None])) as fresh:
             for i, (source, path) in enumerate(zip(sources, paths)):
@@ -182,7 +183,8 @@ class LogReader:
         self.seen.update(read.names)
         self.lines += read.lines
         name = source.name
-        self.games += _games(read.columns, (name.day, name.canonical, name.family, path, 0))
+        constants = (name.day, name.canonical, name.family, path, 0)
+        self.games += self.cache.made_of(path, read, constants, _games) if self.cache else _games(read, constants)
 
     def add(self, addition: Addition, number: int, path: Path) -> None:
         """A game the logs miss, placed after the lines of the file its layout and time name."""
@@ -204,10 +206,10 @@ def _game(parsed: TenhouLine, day, file: str, source: str) -> Game:
                 intern(parsed.rule), tuple(map(intern, parsed.players)), parsed.scores, parsed.log, source)
 
 
-def _games(columns: tuple[tuple, ...], constants: tuple) -> list[Game]:
+def _games(read: FileRead, constants: tuple) -> list[Game]:
     """The games of a file's columns. Filling the slots a column at a time runs in C: a
     warm start makes a million games, and Game(...) would take three times as long."""
-    return filled(Game, len(columns[0]), zip(COLUMNS + _CONSTANT, columns + tuple(map(repeat, constants))))
+    return filled(Game, len(read.columns[0]), zip(COLUMNS + _CONSTANT, read.columns + tuple(map(repeat, constants))))
 
 
 def _replace_line(game: Game, line: int, added: int) -> Game:

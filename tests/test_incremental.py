@@ -174,8 +174,8 @@ def test_serve_works_out_again_only_the_player_pages_whose_inputs_changed(projec
 
     monkeypatch.delenv("CI", raising=False)  # under CI no page is kept at all (build_state.trust_previous_builds)
     worked_out = []
-    context = marathon_pages._player_context
-    monkeypatch.setattr(marathon_pages, "_player_context", lambda m, *a: worked_out.append(m.player) or context(m, *a))
+    context = marathon_pages.player_context
+    monkeypatch.setattr(marathon_pages, "player_context", lambda m, *a: worked_out.append(m.player) or context(m, *a))
     memo, served = CompetitionMemo(), tmp_path / "served"
     assert build(project, served, Diagnostics(root=project), serving=True, memo=memo) is not None
     players = len(worked_out)

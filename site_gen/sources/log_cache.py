@@ -76,8 +76,8 @@ class LogCache:
         self.context = hashlib.sha256(seed).hexdigest()
         self.competition = str(competition)
         last = _last_builds.get(self.competition) if _last_builds is not None else None
-        self.last: dict[str, dict] = last[1] if last and last[0] == self.context else {}
-        self.last_made: dict[str, tuple] = last[2] if last and last[0] == self.context else {}
+        # the months and what the reader made of their entries, from the last build of this process
+        _, self.last, self.last_made = last if last and last[0] == self.context else (None, {}, {})
         self.made: dict[str, tuple] = {}  # path -> (FileRead, key, what the reader made of it)
         self.kept: dict[str, dict] = {}  # month -> {path: (identity, FileRead)} as found on disk
         self.keys: list[tuple[str, str, object]] = []  # (month, path, identity) of the files asked for

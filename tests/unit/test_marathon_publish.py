@@ -5,7 +5,7 @@ import datetime as dt
 
 from site_gen.i18n import Text
 from site_gen.rules.online_marathon.model import DisqualifiedGame, DisqualifiedPlayer, GamePenalty, Sanctions, StagePenalty
-from site_gen.rules.online_marathon.pages import sanctions_by_player
+from site_gen.rules.online_marathon.player_page import sanctions_by_player
 
 from marathon_helpers import data, game
 

@@ -8,22 +8,25 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from fractions import Fraction
-from functools import cache
 from typing import Any, Iterator
 
 from site_gen.csv_export import csv_file
 from site_gen.i18n import N_, Text
-from site_gen.lookups import grouped
 from site_gen.model import Column, CompetitionInfo, CompetitionSite, Later, Page, SearchEntry, Table
 from site_gen.ranking import rank_reasons
 from site_gen.render.formatting import csv_value
 from site_gen.rules.online_marathon.document import document
 from site_gen.rules.online_marathon.history import recent_updates
-from site_gen.rules.online_marathon.model import MarathonData
+from site_gen.rules.online_marathon.model import MarathonData, Settings, Stage
+from site_gen.rules.online_marathon.player_page import (
+    norm_rating_places,
+    player_context,
+    player_stages,
+    sanctions_by_player,
+    stage_name,
+)
 from site_gen.rules.online_marathon.scoring import MarathonResult, MarathonRow
-from site_gen.rules.online_marathon.model import Settings, Stage
-from site_gen.rules.online_marathon.stage import StageResult, StageRow
+from site_gen.rules.online_marathon.stage import StageResult
 from site_gen.slugs import unique_slugs
 
 TEMPLATES = "online-marathon"
@@ -33,16 +36,6 @@ TEMPLATES = "online-marathon"
 # the marathon table (step 9), named for the "why this place" explanations.
 STAGE_KEYS = (N_("score"), N_("best-series game points"), N_("games"))
 MARATHON_KEYS = (N_("total norm rating"), N_("score sum"), N_("games"))
-
-
-@cache  # a few distinct places (seats at a table), shown in the 400,000 rows of a large marathon's player pages
-def _place(places: tuple[int, int]) -> str:
-    return str(places[0]) if places[0] == places[1] else f"{places[0]}–{places[1]}"
-
-
-def stage_name(stage: Stage) -> str:
-    """The stage's name; the default "Stage N" (no `name` in competition.yaml) is translated."""
-    return Text(N_("Stage %(number)s"), number=stage.number) if stage.name == f"Stage {stage.number}" else stage.name
 
 
 def stage_table(result: StageResult, player_urls: dict[str, str]) -> Table:
@@ -145,155 +138,6 @@ def games_csv(result: MarathonResult) -> bytes:
 
 
 @dataclass(frozen=True)
-class PlayerStage:
-    """What a player's page shows of one stage: its page's inputs are these, not the whole
-    result, so that `serve` can tell a page whose inputs did not change (Later's narrow)."""
-
-    stage: Stage
-    provisional: bool
-    eligible: int  # N of the NR formula
-    row: StageRow | None  # None: the player has no game in the stage
-    nr_place: int | None  # P of the NR formula; None when not eligible
-
-
-def player_stages(result: MarathonResult, nr_places: dict[int, dict[str, int]], player: str) -> tuple[PlayerStage, ...]:
-    return tuple(PlayerStage(s.stage, s.provisional, s.eligible, s.row(player), nr_places[s.stage.number].get(player))
-                 for s in result.stages)
-
-
-# The columns of a player's games in a stage: the same for every such table, so made once
-# (and page_cache pickles them once per page rather than once per stage)
-PLAYER_GAME_COLUMNS = (
-    Column("number", "#", numeric=True),
-    Column("started_at", N_("Started")),
-    Column("game", N_("Game")),
-    Column("opponents", N_("Opponents")),
-    Column("game_points", N_("Game points"), numeric=True),
-    Column("place", N_("Place")),
-    Column("table_points", N_("TP"), numeric=True, decimals=2),
-)
-
-
-def _player_stage(stage: PlayerStage, name: str, dropped: bool, settings: Settings) -> dict[str, Any]:
-    """A stage the player has games in (stage.row is theirs); `name` is stage_name(stage.stage)."""
-    row = stage.row
-    zone = settings.stage_timezone
-    rows = [
-        {
-            "number": number,
-            "started_at": g.started_at.astimezone(zone),  # shown in the page's language
-            "game": g.game_id,
-            "opponents": ", ".join(g.opponents),
-            "game_points": g.game_points,
-            "place": _place(g.places),
-            "table_points": g.table_points,
-        }
-        for number, g in enumerate(row.games, 1)
-    ]
-    table = Table(
-        "",
-        Text(N_("%(stage)s: games in order"), stage=name),
-        PLAYER_GAME_COLUMNS,
-        rows,
-        highlighted=set(range(row.series_start, row.series_end)),
-        note=N_("Highlighted rows are the best series."),
-    )
-    return {"stage": stage.stage, "name": name, "provisional": stage.provisional, "row": _figures(row),
-            "dropped": dropped, "table": table, "series_length": settings.series_length,
-            "divisor": max(row.n, settings.series_length), "series_first": row.series_start + 1,
-            "series_last": row.series_end, **_norm_rating_terms(stage)}
-
-
-def _figures(row: StageRow) -> dict[str, Any]:
-    """What the page shows of a stage row, without its games: the page's table holds them,
-    and a page's inputs are digested (page_cache), so once is enough."""
-    figures = {**vars(row), "n": row.n}  # its fields (as stage.copy_row reads them), without dataclasses.fields per row
-    del figures["games"]
-    return figures
-
-
-def norm_rating_places(stage: StageResult) -> dict[str, int]:
-    """P of each eligible player: 1 + the eligible players with better keys. One pass over
-    the stage's rows, which are in table order (best keys first)."""
-    places: dict[str, int] = {}
-    previous = None
-    for row in (r for r in stage.rows if r.eligible):
-        if previous is None or row.keys != previous.keys:
-            place = len(places) + 1
-        places[row.player] = place
-        previous = row
-    return places
-
-
-def _norm_rating_terms(stage: PlayerStage) -> dict[str, Any]:
-    """N, P and the unrounded 1000·(N − P)/(N − 1) of a player's NR (step 8)."""
-    if not stage.row.eligible:
-        return {"nr_n": stage.eligible, "nr_p": None, "nr_exact": None}
-    n, p = stage.eligible, stage.nr_place
-    return {"nr_n": n, "nr_p": p, "nr_exact": Fraction(1000 * (n - p), n - 1) if n > 1 else None}
-
-
-def drop_reasons(m: MarathonRow, stages: tuple[PlayerStage, ...]) -> list[Text]:
-    """Why each dropped stage was dropped (step 9): the key on which it came last among the
-    stages still counted, against the lowest stage that stays."""
-    rows = {s.stage.number: (s, s.row) for s in stages if s.row is not None}
-    # the order in which step 9 drops stages: lowest NR, lowest score, fewer games, later stage
-    order = sorted(rows, key=lambda k: (rows[k][1].norm_rating, rows[k][1].score, rows[k][1].n, -k))
-    kept = [k for k in order if k not in m.dropped]
-    if not m.dropped or not kept:
-        return []
-    other_stage, other = rows[kept[0]]
-    reasons = []
-    for number in (k for k in order if k in m.dropped):
-        stage, row = rows[number]
-        names = {"stage": stage_name(stage.stage), "other": stage_name(other_stage.stage)}
-        if row.norm_rating != other.norm_rating:
-            reasons.append(Text(N_("%(stage)s is dropped: its norm rating %(value)s is lower than %(other_value)s in %(other)s."),
-                                value=row.norm_rating, other_value=other.norm_rating, **names))
-        elif row.score != other.score:
-            reasons.append(Text(N_("%(stage)s is dropped: its norm rating equals that of %(other)s, and its score %(value)s is lower than %(other_value)s."),
-                                value=row.score, other_value=other.score, **names))
-        elif row.n != other.n:
-            reasons.append(Text(N_("%(stage)s is dropped: its norm rating and score equal those of %(other)s, and it has fewer games, %(value)s to %(other_value)s."),
-                                value=row.n, other_value=other.n, **names))
-        else:
-            reasons.append(Text(N_("%(stage)s is dropped: equal to %(other)s on norm rating, score and games, it is the later stage."),
-                                **names))
-    return reasons
-
-
-def sanctions_by_player(data: MarathonData) -> dict[str, list[dict[str, Any]]]:
-    """The sanctions that touched each player, with their reasons, in the order of
-    sanctions.yaml's lists: one pass over the games and the sanctions, not one per player."""
-    return grouped(_sanctions(data))
-
-
-def _sanctions(data: MarathonData) -> Iterator[tuple[str, dict[str, Any]]]:
-    """(player, what touched them and why) for every sanction, in the file's order."""
-    s = data.sanctions
-    disqualified = {d.game for d in s.disqualified_games}
-    seated = grouped((g.id, player) for g in data.games if g.id in disqualified for player in g.players)
-    for d in s.disqualified_games:
-        for player in sorted(set(seated.get(d.game, ()))):
-            yield player, {"what": Text(N_("Game %(game)s disqualified"), game=d.game), "reason": d.reason}
-    for d in s.disqualified_players:
-        yield d.player, {"what": Text(N_("Disqualified from %(first)s to %(last)s"), first=d.first, last=d.last) if d.last
-                         else Text(N_("Disqualified from %(first)s"), first=d.first), "reason": d.reason}
-    for p in s.game_penalties:
-        yield p.player, {"what": Text(N_("−%(points)s game points in game %(game)s"), points=p.game_points, game=p.game),
-                         "reason": p.reason}
-    for p in s.stage_penalties:
-        if p.game_points and p.table_points:
-            what = Text(N_("Stage %(stage)s: −%(game_points)s game points, −%(table_points)s table points"),
-                        stage=p.stage, game_points=p.game_points, table_points=p.table_points)
-        elif p.game_points:
-            what = Text(N_("Stage %(stage)s: −%(game_points)s game points"), stage=p.stage, game_points=p.game_points)
-        else:
-            what = Text(N_("Stage %(stage)s: −%(table_points)s table points"), stage=p.stage, table_points=p.table_points)
-        yield p.player, {"what": what, "reason": p.reason}
-
-
-@dataclass(frozen=True)
 class StageSummary:
     """A stage as the navigation and the overview show it."""
 
@@ -334,7 +178,7 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
     for m in result.marathon:
         pages.append(Page(player_urls[m.player], f"{TEMPLATES}/player.html", f"{m.player} — {info.name}",
                           {**common, "player": m.player, "marathon": m},
-                          Later(_player_context, m, settings, player_stages(result, nr_places, m.player),
+                          Later(player_context, m, settings, player_stages(result, nr_places, m.player),
                                 sanctions.get(m.player, []), narrow=True)))
     search = [SearchEntry(info.name, base, "competition")] + [
         SearchEntry(name, url, "player", info.name) for name, url in sorted(player_urls.items())
@@ -350,17 +194,6 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
         summary=_top(marathon, 10),
         updates=Later(recent_updates, data, settings, result),
     )
-
-
-def _player_context(m: MarathonRow, settings: Settings, stages: tuple[PlayerStage, ...],
-                    sanctions: list[dict[str, Any]]) -> dict[str, Any]:
-    """A player page's stages, chart, drops and sanctions."""
-    names = [stage_name(s.stage) for s in stages]  # made once: the page shows each two or three times
-    per_stage = [_player_stage(s, name, s.stage.number in m.dropped, settings)
-                 for s, name in zip(stages, names) if s.row is not None]
-    chart = [(str(s.stage.number), m.norm_ratings.get(s.stage.number), s.stage.number in m.dropped, name)
-             for s, name in zip(stages, names)]
-    return {"per_stage": per_stage, "chart": chart, "drop_reasons": drop_reasons(m, stages), "sanctions": sanctions}
 
 
 def _calendar_events(info: CompetitionInfo, settings: Settings, stage_urls: dict[int, str]) -> list[dict[str, Any]]:

@@ -36,8 +36,8 @@ def rescore_stage(earlier: StageResult, inputs: StageInputs) -> StageResult:
     first). From scratch when the stage or the settings differ, or the game order is not a
     total one."""
     before = earlier.inputs
-    if (before is None or before.stage != inputs.stage or before.settings != inputs.settings
-            or not (_in_a_total_order(before.games) and _in_a_total_order(inputs.games))):
+    if not (_same_stage_and_settings(before, inputs) and _in_a_total_order(before.games)
+            and _in_a_total_order(inputs.games)):
         return score_stage_inputs(inputs)
     players = changed_players(before, inputs)
     kept = [r for r in earlier.rows if r.player not in players]
@@ -52,8 +52,7 @@ def without_last_games(earlier: StageResult, inputs: StageInputs, removed: Seque
     again from its first games: no game is sorted or made again. From scratch otherwise,
     or when the stage or the settings differ."""
     before = earlier.inputs
-    if (before is None or before.stage != inputs.stage or before.settings != inputs.settings
-            or not _in_a_total_order(before.games)):
+    if not (_same_stage_and_settings(before, inputs) and _in_a_total_order(before.games)):
         return score_stage_inputs(inputs)
     cut = Counter(chain.from_iterable(r.counts_for for r in removed))  # a disqualified game counts for no one
     ids = {r.game.id for r in removed}
@@ -69,6 +68,12 @@ def without_last_games(earlier: StageResult, inputs: StageInputs, removed: Seque
         if kept:  # a player left without games has no row
             rows.append(row_of_games(row.player, row.games[:kept], penalties.get(row.player, []), inputs.settings))
     return ranked_stage(inputs, rows)
+
+
+def _same_stage_and_settings(before: StageInputs | None, inputs: StageInputs) -> bool:
+    """Whether an earlier result's inputs (None: unknown) are of the same stage, under the
+    same settings: else none of its rows can be reused."""
+    return before is not None and before.stage == inputs.stage and before.settings == inputs.settings
 
 
 def _in_a_total_order(games: Sequence[GameResult]) -> bool:

@@ -1,3 +1,3 @@
-from site_gen.cli import main
+from site_gen.entry import main
 
 main()

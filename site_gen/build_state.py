@@ -159,6 +159,11 @@ def previous_build(root: Path, out: Path, base_url: str | None, serving: bool, i
     return PreviousBuild(fingerprint, unchanged(root, out, fingerprint) if incremental else None)
 
 
+def built_message(report: BuildReport, out: Path) -> str:
+    """The line `site-gen build` ends with; `out` as the command was given it."""
+    return f"built {report.pages} pages ({report.files} files, {report.written} changed) into {out}"
+
+
 def replayed(state: dict, out: Path, diags) -> BuildReport:
     """The report of a build skipped because nothing changed: its messages given again."""
     diags.items.extend(replay(state))

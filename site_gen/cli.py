@@ -92,7 +92,7 @@ def build(
     if report is None:
         typer.echo(f"build failed: {_summary(diags)}; the previous site was left as it was", err=True)
         raise typer.Exit(EXIT_DATA)
-    typer.echo(f"built {report.pages} pages ({report.files} files, {report.written} changed) into {out}")
+    typer.echo(build_state.built_message(report, out))
 
 
 @app.command()

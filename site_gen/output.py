@@ -20,6 +20,7 @@ from pathlib import Path
 _AT_FDCWD = -100
 _RENAME_EXCHANGE = 2
 _removals = itertools.count()  # numbers the previous sites a serve removes after its rebuilds
+_removing: set[Path] = set()  # those this process's threads are still removing
 
 
 def output_path(url: str) -> str:
@@ -53,7 +54,8 @@ class Staging:
         if self.folder.exists():
             shutil.rmtree(self.folder)
         for left in self.out.parent.glob(f".{glob.escape(self.out.name)}.old-*"):  # a stopped serve's removal
-            shutil.rmtree(left, ignore_errors=True)
+            if left not in _removing:  # not one this process is removing: a quick second edit need not wait
+                shutil.rmtree(left, ignore_errors=True)
         self.folder.mkdir(parents=True)
         self._made: set[Path] = {self.folder}  # per process: forked workers make their own
 
@@ -98,10 +100,18 @@ class Staging:
             return
         aside = self.out.with_name(f".{self.out.name}.old-{os.getpid()}-{next(_removals)}")
         os.rename(previous, aside)
-        threading.Thread(target=shutil.rmtree, args=(aside,), kwargs={"ignore_errors": True}, daemon=True).start()
+        _removing.add(aside)
+        threading.Thread(target=_remove, args=(aside,), daemon=True).start()
 
     def discard(self) -> None:
         shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def _remove(aside: Path) -> None:
+    try:
+        shutil.rmtree(aside, ignore_errors=True)
+    finally:
+        _removing.discard(aside)
 
 
 def _link_if_unchanged(old: Path, target: Path, data: bytes) -> bool:

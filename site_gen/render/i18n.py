@@ -147,9 +147,10 @@ def _day(value: dt.date, form: str, lang: str) -> str:
 def _moment(wall_clock: dt.datetime, form: str, lang: str) -> str:
     # the locale's medium date with its short time: "Feb 3, 2015, 9:15 PM", "3 февр. 2015 г., 21:15".
     # The day and the time of day are formatted (and cached) apart: a season's 100,000 game
-    # starts fall on a few hundred days and a few thousand clock times.
+    # starts fall on a few hundred days and at most 1,440 minutes (no locale's short time
+    # shows the seconds: test_a_moment_is_babels_date_and_time_of_its_wall_clock).
     return _moment_pattern(form, lang).replace("{1}", _day(wall_clock.date(), form, lang)).replace(
-        "{0}", _clock(wall_clock.time(), lang))
+        "{0}", _clock(dt.time(wall_clock.hour, wall_clock.minute), lang))
 
 
 @lru_cache(maxsize=None)

@@ -57,3 +57,17 @@ def test_a_previous_site_a_stopped_serve_left_aside_is_removed_by_the_next_build
     (tmp_path / ".site.older").mkdir()  # not ours: a name the pattern does not match
     _site(out, "second").commit()
     assert _beside(out) == [".site.older", "site"]
+
+
+def test_a_previous_site_this_process_is_still_removing_is_left_to_its_thread(tmp_path, monkeypatch):
+    from site_gen import output
+
+    out = tmp_path / "site"
+    _site(out, "first").commit()
+    being_removed = (tmp_path / ".site.old-1-0").resolve()
+    (being_removed / "players").mkdir(parents=True)
+    monkeypatch.setattr(output, "_removing", {being_removed})  # as commit(remove_later=True) marks it
+    _site(out, "second").commit()
+    assert _beside(out) == [".site.old-1-0", "site"]  # the next build did not wait to remove it itself
+    output._remove(being_removed)  # what the thread does
+    assert _beside(out) == ["site"] and output._removing == set()

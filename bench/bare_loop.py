@@ -1,10 +1,12 @@
 """The bench's lower bound: render a project's planned pages in a bare Jinja2 loop.
 
-    python bench/bare_loop.py PROJECT OUT
+    python bench/bare_loop.py PROJECT OUT [ONLY]
 
 Plans the pages as site-gen does, then times only rendering the same templates with
 precomputed contexts and writing the files. Prints "PAGES SECONDS". bench/run runs it in a
 fresh process, so the memory it holds never counts in the builds measured after it.
+ONLY: a file listing output paths (one per line, as `big/players/x/index.html`): only those
+pages are rendered, the lower bound of a rebuild that must render just them.
 """
 
 from __future__ import annotations
@@ -17,8 +19,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
-def bare_jinja(root: Path, out: Path) -> tuple[int, float]:
-    """Render the planned pages with precomputed contexts and write them: nothing else."""
+def bare_jinja(root: Path, out: Path, only: set[str] | None = None) -> tuple[int, float]:
+    """Render the planned pages (those of `only`) with precomputed contexts and write them: nothing else."""
     from site_gen.build import analyse, plan
     from site_gen.diagnostics import Diagnostics
     from site_gen.model import Page
@@ -29,6 +31,8 @@ def bare_jinja(root: Path, out: Path) -> tuple[int, float]:
     project = analyse(root, diags)
     pages, _ = plan(project, diags)
     renderer = PageRenderer(project, "/")
+    if only is not None:
+        pages = [page for page in pages if output_path(page.url) in only]
     jobs = []
     for page in map(Page.resolved, pages):  # contexts precomputed, even those site-gen works out later
         lang = renderer.languages.get(page.url.split("/", 1)[0], renderer.default_language)
@@ -44,5 +48,6 @@ def bare_jinja(root: Path, out: Path) -> tuple[int, float]:
 
 
 if __name__ == "__main__":
-    pages, seconds = bare_jinja(Path(sys.argv[1]), Path(sys.argv[2]))
+    only = set(Path(sys.argv[3]).read_text(encoding="utf-8").split("\n")) - {""} if len(sys.argv) > 3 else None
+    pages, seconds = bare_jinja(Path(sys.argv[1]), Path(sys.argv[2]), only)
     print(pages, seconds)

@@ -32,10 +32,10 @@ def serve_rebuild(root: Path, out: Path) -> tuple[int, float]:
     from site_gen.parallel import default_jobs
     from site_gen.diagnostics import Diagnostics
     from site_gen.project import CompetitionMemo
-    from site_gen.sources import log_cache
+    from site_gen.rules import registry
 
     memo = CompetitionMemo()
-    log_cache.keep_between_builds()  # as serve does
+    registry.keep_between_builds()  # as serve does
 
     def rebuild():
         report = build(root, out, Diagnostics(root=root), base_url="http://127.0.0.1:8000/", serving=True,

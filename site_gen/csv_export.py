@@ -18,33 +18,51 @@ def csv_file(header: list[str], rows: Callable[[], Iterable[Sequence]]) -> bytes
     through csv_value first). rows() is called again in the rare file with a cell to quote:
     the rows are written as they come, not kept (keeping a large games.csv's 100,000 rows
     cost an eighth of the export)."""
-    text = _as_is(header, rows())
-    if text is None:
+    as_is = _as_is(len(header), chain([header], rows()))
+    if as_is is None:
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")
         writer.writerow(header)
         writer.writerows(rows())
-        text = buffer.getvalue()
-    return text.encode("utf-8")
+        return buffer.getvalue().encode("utf-8")
+    return as_is[1].encode("utf-8")
 
 
-def _as_is(header: list[str], rows: Iterable[Sequence]) -> str | None:
-    """The cells as they are, separated by commas (formatted in C, several times faster
-    than the csv writer): what the writer writes when no cell needs quoting, else None.
-    The writer quotes a cell holding a comma, a quote or a line end (newer Pythons also a
-    "\r"), and a line's only cell when empty; a comma or a newline inside a cell adds to
-    the separators, so counting them finds it."""
-    width = len(header)
+def csv_lines(width: int, rows: Callable[[], Iterable[Sequence]]) -> list[str]:
+    """Each row's line ("\n" included) as csv_file writes it in a file `width` columns wide,
+    for a file written in parts: the lines of some rows made again, those of others kept."""
+    as_is = _as_is(width, rows())
+    if as_is is None:
+        writer = csv.writer(_GivenBack, lineterminator="\n")
+        return list(map(writer.writerow, rows()))
+    return as_is[0]
+
+
+class _GivenBack:
+    """A "file" whose write gives the line back: a csv writer's writerow returns what the
+    file's write does, so each row's line comes out on its own."""
+
+    @staticmethod
+    def write(line: str) -> str:
+        return line
+
+
+def _as_is(width: int, rows: Iterable[Sequence]) -> tuple[list[str], str] | None:
+    """The lines of the cells as they are, separated by commas (formatted in C, several times
+    faster than the csv writer), and their text: what the writer writes when no cell needs
+    quoting, else None. The writer quotes a cell holding a comma, a quote or a line end
+    (newer Pythons also a "\r"), and a line's only cell when empty; a comma or a newline
+    inside a cell adds to the separators, so counting them finds it."""
     if width < 2:
         return None
     try:
-        lines = list(map(",".join(["%s"] * width).__mod__, chain([tuple(header)], map(tuple, rows))))
+        lines = list(map(("%s," * (width - 1) + "%s\n").__mod__, map(tuple, rows)))
     except TypeError:  # a line of another length
         return None
-    text = "\n".join(lines) + "\n"
+    text = "".join(lines)
     if '"' in text or "\r" in text or text.count("\n") != len(lines) or text.count(",") != len(lines) * (width - 1):
         return None
-    return text
+    return lines, text
 
 
 def table_csv(table: Table) -> bytes:

@@ -23,6 +23,22 @@ _ROW_ENCODER = c_make_encoder and c_make_encoder(
     None, _ROW.default, encode_basestring, None, _ROW.key_separator, _ROW.item_separator, False, False, True)
 
 
+class Encoded(list):
+    """A list's rows already written (json_rows), each on its own line: written as they are.
+    A big export keeps the rows of what did not change between serve's builds, and a
+    document made for the file alone skips looking into each of 100,000 rows."""
+
+
+_NESTED = (dict, list, Encoded)  # exact types: a container in a row's container makes it more than a row
+
+
+def json_rows(rows: Iterable[Any]) -> Encoded:
+    """The rows as document_json writes them in a list: each a container of scalars and
+    containers of scalars, one of them at least (a table's rows with their nested values),
+    so that, as in the list, each row is one line and the rows never share one."""
+    return Encoded(_encoded(rows))
+
+
 def document_json(document: Any) -> bytes:
     parts: list[str] = []
     _write(document, 0, parts)
@@ -36,14 +52,20 @@ def _one_line(value: Any) -> bool:
     row of a 100,000-game document.)"""
     if not isinstance(value, _CONTAINERS):
         return True
+    if type(value) is Encoded:  # rows: one line only when there are none
+        return not value
     for item in (value.values() if type(value) is dict else value):
         kind = type(item)
         if kind is dict:
             item = item.values()
+        elif kind is Encoded:  # rows, each a container
+            if item:
+                return False
+            continue
         elif kind is not list:
             continue
         for inner in item:
-            if type(inner) in _CONTAINERS:
+            if type(inner) in _NESTED:
                 return False
     return True
 
@@ -56,7 +78,7 @@ def _encoded(values: Iterable[Any]) -> Iterator[str]:
 
 def _write(value: Any, level: int, parts: list[str]) -> None:
     if not isinstance(value, _CONTAINERS) or not value or (level > 0 and _one_line(value)):
-        parts.extend(_encoded((value,)))
+        parts.extend(_encoded((value,)))  # an empty Encoded too: "[]"
         return
     inner = "\n" + _INDENT * (level + 1)
     if isinstance(value, dict):
@@ -64,7 +86,10 @@ def _write(value: Any, level: int, parts: list[str]) -> None:
         for index, (key, item) in enumerate(value.items()):
             parts.append(("," if index else "") + inner + _key(key) + ": ")
             _write(item, level + 1, parts)
-    elif all(map(_one_line, value)):  # a list of rows (the games, a stage's players): one join
+    elif type(value) is Encoded:  # rows written already (json_rows)
+        parts.append("[" + inner)
+        parts.append(("," + inner).join(value))
+    elif all(map(_one_line, value)):  # a list of rows (a table's players): one join
         parts.append("[" + inner)
         parts.append(("," + inner).join(_encoded(value)))
     else:

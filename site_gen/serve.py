@@ -19,7 +19,7 @@ from site_gen.parallel import default_jobs
 from site_gen.diagnostics import Diagnostics
 from site_gen.project import CompetitionMemo
 from site_gen.serve_overlay import FAILURE, OverlayStaticFileHandler
-from site_gen.sources import log_cache
+from site_gen.rules import registry
 
 WATCHED = ("data", "content", "templates", "themes", "static", "site.yaml")
 
@@ -51,7 +51,7 @@ def serve(root: Path, out: Path, host: str, port: int) -> None:
     from livereload import Server
 
     base_url = f"http://{host}:{port}/"
-    log_cache.keep_between_builds()  # the next build of a Tenhou competition takes its logs' entries from memory
+    registry.keep_between_builds()  # e.g. a marathon's games.csv rows, a Tenhou competition's log entries
     rebuild(root, out, base_url)
     server = Server()
     server.SFH = OverlayStaticFileHandler  # livereload's file handler, plus the error overlay

@@ -31,3 +31,6 @@ class RuleSet:
     # pure: (data, settings, previous result) -> exactly what compute(data, settings) gives,
     # reusing the parts of the previous result whose inputs are equal
     recompute: Callable[[Any, Any, Any], Any] | None = None
+    # serve: from now on keep what a build loads or makes for the next build of this process
+    # (a command-line build is its process's only one, so it keeps nothing)
+    keep_between_builds: Callable[[], None] | None = None

@@ -4,6 +4,10 @@ A results table is small and narrow: a line with more than MAX_COLUMNS cells sto
 file (it is not a results table, and checking a million header names would take hours),
 so do more than MAX_ROWS rows, and a cell longer than MAX_CELL_CHARS is refused, usually
 a quote that is never closed, as is a cell holding a line break or a control character.
+
+A caller that reads the same file again and again (serve) may keep each read in a
+KeptRows: the next read gives the row of a line unchanged since then as the very object
+the last read made of it, without splitting the line again.
 """
 
 from __future__ import annotations
@@ -52,30 +56,86 @@ class Row(NamedTuple):
 _row = functools.partial(tuple.__new__, Row)
 
 
+class KeptRows:
+    """A file's lines as the last read of it found them and the row each line gave, kept
+    between the reads of a caller that reads the file again (serve): a row is made of its
+    line alone once the header is known, so a line unchanged at the same place, below an
+    unchanged header, gives the same row. Only a plain text's read is kept (_plain_lines):
+    in another, a quoted cell may span lines."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.rows: list[Row | None] = []  # by line number - 1: the row the line gave, else None
+
+    def update(self, lines: list[str] | None, rows: list[Row] | None) -> None:
+        """Keep a read's lines (None: not a plain text) and rows (None: the read failed)."""
+        self.lines, self.rows = [], []
+        if lines is not None and rows:
+            self.lines, self.rows = lines, [None] * len(lines)
+            for row in rows:
+                self.rows[row.line - 1] = row
+
+    def unchanged(self, lines: list[str]) -> list[Row | None]:
+        """For each of these lines, the row it gave last time when it is unchanged, else
+        None; all None unless every line above the first row is unchanged (the header and
+        its place among them): only then does a line give the row it gave."""
+        above = next((row.line - 1 for row in self.rows if row is not None), 0)
+        if not above or lines[:above] != self.lines[:above]:
+            return []
+        same = [row if row is not None and line == kept else None
+                for line, kept, row in zip(lines, self.lines, self.rows)]
+        return same + [None] * (len(lines) - len(same))
+
+
 def read_csv(
     path: Path,
     diags: Diagnostics,
     required: list[str],
     optional: list[str] | tuple[str, ...] = (),
     extra_ok: bool = False,
+    kept: KeptRows | None = None,
 ) -> list[Row] | None:
     """Rows keyed by header name; None when the file cannot be read at all.
 
     Every problem (missing or unknown column, wrong cell count) is reported, and rows
     with the wrong number of cells are skipped so the rest can still be checked.
+    `kept`: the last read of this file, whose rows of unchanged lines are given again;
+    it then keeps this read.
     """
     text = read_text(path, diags)
-    if text is None:
-        return None
-    lines = _plain_lines(text)
+    lines = rows = None
+    if text is not None:
+        lines = _plain_lines(text)
+        unchanged = kept.unchanged(lines) if kept is not None and lines is not None else []
+        rows = _read_rows(text, lines, path, diags, required, optional, extra_ok, unchanged)
+    if kept is not None:
+        kept.update(lines, rows)
+    return rows
+
+
+def _read_rows(text: str, lines: list[str] | None, path: Path, diags: Diagnostics, required: list[str],
+               optional: list[str] | tuple[str, ...], extra_ok: bool, unchanged: list[Row | None]) -> list[Row] | None:
+    """read_csv of a file's text, whose lines are `lines` when it is a plain text (else None);
+    `unchanged`: for each of them, the row it is known to give, else None."""
     careful = lines is None  # cells must be checked one by one
-    records = _csv_records(text, path, diags) if careful else _plain_records(lines, text.isascii())
+    if careful:
+        records = _csv_records(text, path, diags)
+    elif unchanged:
+        records = _plain_records_reusing(lines, text.isascii(), unchanged)
+    else:
+        records = _plain_records(lines, text.isascii())
     header: list[str] | None = None
     rows: list[Row] = []
     count = 0  # data rows, rejected ones included
     for start, record, cells in records:
         if record is None:  # malformed CSV, reported
             return None
+        if type(record) is Row:  # the row an unchanged line gave last time
+            count += 1
+            if count > MAX_ROWS:
+                return _too_many_rows(path, diags, start)
+            rows.append(record)
+            continue
         if len(record) > MAX_COLUMNS:
             diags.error(path, start, f"the line has {len(record)} cells, more than the {MAX_COLUMNS} a table may have; "
                                      "the rest of the file is not read")
@@ -92,9 +152,7 @@ def read_csv(
             continue
         count += 1
         if count > MAX_ROWS:
-            diags.error(path, start, f"more than {MAX_ROWS:,} rows, more than a results table may have; "
-                                     "the rest of the file is not read")
-            return None
+            return _too_many_rows(path, diags, start)
         if len(record) != len(header):
             diags.error(path, start, f"expected {len(header)} cells as in the header, found {len(record)}")
             continue
@@ -105,6 +163,12 @@ def read_csv(
         diags.error(path, 1, f"the file has no header row; expected: {','.join(required)}")
         return None
     return rows
+
+
+def _too_many_rows(path: Path, diags: Diagnostics, line: int) -> None:
+    """Report the row on `line` as one too many; None, as read_csv then gives."""
+    diags.error(path, line, f"more than {MAX_ROWS:,} rows, more than a results table may have; "
+                            "the rest of the file is not read")
 
 
 def _plain_lines(text: str) -> list[str] | None:
@@ -124,14 +188,28 @@ def _has_control(text: str) -> bool:
     return _CONTROL_IN_LINE.search(text) is not None
 
 
-def _plain_records(lines: list[str], ascii_only: bool):
-    """(line, cells, cells) of each line of a plain text: stripped, as no check needs them raw."""
-    for number, line in enumerate(lines, 1):
+def _plain_records(lines: list[str], ascii_only: bool, first: int = 1):
+    """(line, cells, cells) of each line of a plain text, numbered from `first`: stripped, as
+    no check needs them raw."""
+    for number, line in enumerate(lines, first):
         cells = line.split(",")
         # in ASCII text only a space or a tab can pad a cell: other whitespace is a control character
         if not ascii_only or " " in line or "\t" in line:
             cells = [c.strip() for c in cells]
         yield number, cells, cells
+
+
+def _plain_records_reusing(lines: list[str], ascii_only: bool, unchanged: list[Row | None]):
+    """_plain_records, but (line, row, None) for a line whose row `unchanged` gives (by line
+    number - 1), unsplit."""
+    start = 0  # the first line not given yet
+    for index, row in enumerate(unchanged):
+        if row is not None:
+            if start < index:
+                yield from _plain_records(lines[start:index], ascii_only, start + 1)
+            yield index + 1, row, None
+            start = index + 1
+    yield from _plain_records(lines[start:], ascii_only, start + 1)
 
 
 def _csv_records(text: str, path: Path, diags: Diagnostics):

@@ -10,6 +10,16 @@ from site_gen.rules.online_marathon.model import Game, MarathonData, Sanctions
 from site_gen.rules.online_marathon.model import Period, Settings, Stage
 
 MSK = dt.timezone(dt.timedelta(hours=3))
+# competition.yaml of a two-stage marathon, for tests that build from a project folder
+SMALL_COMPETITION_YAML = """\
+name: Small marathon
+rules: online-marathon
+period: {from: 2015-02-01, to: 2015-11-30}
+stages:
+  - {from: 2015-02-01, to: 2015-03-31}
+  - {from: 2015-04-01, to: 2015-05-31}
+rating_min_games: 1
+"""
 
 
 def settings(**overrides) -> Settings:

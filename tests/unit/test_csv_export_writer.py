@@ -9,7 +9,7 @@ import io
 
 from hypothesis import given, settings, strategies as st
 
-from site_gen.csv_export import csv_file
+from site_gen.csv_export import csv_file, csv_lines
 
 
 def test_plain_cells_and_ints_are_written_as_they_are():
@@ -42,12 +42,31 @@ def _written_by_the_csv_module(header, rows) -> bytes:
 
 
 cells = st.one_of(st.integers(), st.text(st.sampled_from('ab1 ,"\n\r\t-.я'), max_size=4))
+# a header of 1-3 names, and rows of its width or one cell short
+headers_and_rows = st.integers(1, 3).flatmap(lambda width: st.tuples(
+    st.lists(st.text("abc", min_size=1, max_size=3), min_size=width, max_size=width),
+    st.lists(st.lists(cells, min_size=width - 1, max_size=width), max_size=5)))
 
 
 @settings(max_examples=300, deadline=None, derandomize=True)
-@given(st.integers(1, 3).flatmap(lambda width: st.tuples(
-    st.lists(st.text("abc", min_size=1, max_size=3), min_size=width, max_size=width),
-    st.lists(st.lists(cells, min_size=width - 1, max_size=width), max_size=5))))
+@given(headers_and_rows)
 def test_the_file_is_the_one_the_csv_module_writes(header_and_rows):
     header, rows = header_and_rows
     assert csv_file(header, lambda: iter(rows)) == _written_by_the_csv_module(header, rows)
+
+
+def test_each_rows_line_as_the_file_has_it():
+    assert csv_lines(2, lambda: [("x", 1), ("-2", "")]) == ["x,1\n", "-2,\n"]
+    quoted = csv_lines(2, lambda: iter([("x", 1), ("Ivanov, Ivan", 'say "hi"')]))
+    assert quoted == ["x,1\n", '"Ivanov, Ivan","say ""hi"""\n']
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(headers_and_rows)
+def test_the_lines_of_the_rows_are_the_files_lines(header_and_rows):
+    header, rows = header_and_rows
+    width = len(header)
+    lines = [csv_lines(width, lambda: iter([row])) for row in rows]  # each row on its own: each its own way
+    assert all(len(line) == 1 for line in lines) and csv_lines(width, lambda: iter(rows)) == [line for line, in lines]
+    assert "".join(csv_lines(width, lambda: [header]) + csv_lines(width, lambda: iter(rows))).encode("utf-8") == (
+        _written_by_the_csv_module(header, rows))

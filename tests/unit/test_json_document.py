@@ -4,7 +4,7 @@ import json
 
 from hypothesis import given, strategies as st
 
-from site_gen.json_document import document_json
+from site_gen.json_document import document_json, json_rows
 
 scalars = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text()
 values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
@@ -67,3 +67,43 @@ def test_a_list_with_a_deeper_item_indents_that_item_and_keeps_the_others_on_one
 
 def test_a_top_level_list_of_rows():
     assert document_json([{"a": 1}, 2]) == b'[\n  {"a": 1},\n  2\n]\n'
+
+
+def test_rows_written_already_go_as_they_are_where_the_rows_would():
+    rows = [{"a": 1, "b": {"c": 2}}, {"a": "Ёлка", "b": [1, 2]}]
+    document = {"stages": [{"stage": 1, "rows": json_rows(rows)}, {"stage": 2, "rows": json_rows([])}],
+                "games": json_rows(rows)}
+    assert document_json(document).decode("utf-8").splitlines() == [
+        "{",
+        '  "stages": [',
+        "    {",
+        '      "stage": 1,',
+        '      "rows": [',
+        '        {"a": 1, "b": {"c": 2}},',
+        '        {"a": "Ёлка", "b": [1, 2]}',
+        "      ]",
+        "    },",
+        '    {"stage": 2, "rows": []}',  # no rows: on one line, as an empty list is
+        "  ],",
+        '  "games": [',
+        '    {"a": 1, "b": {"c": 2}},',
+        '    {"a": "Ёлка", "b": [1, 2]}',
+        "  ]",
+        "}",
+    ]
+
+
+# rows as json_rows takes them: containers of scalars and containers of scalars, one at least
+flat = st.lists(scalars, max_size=3) | st.dictionaries(st.text(), scalars, max_size=3)
+dict_rows = st.builds(lambda row, inner: {**row, "nested": inner}, st.dictionaries(st.text(), scalars | flat, max_size=3), flat)
+list_rows = st.builds(lambda row, inner: [*row, inner], st.lists(scalars | flat, max_size=3), flat)
+rows = st.lists(dict_rows | list_rows, max_size=4)
+
+
+@given(rows, rows)
+def test_rows_written_already_give_the_bytes_of_the_rows(first, second):
+    def document(rows_of):
+        return {"stages": [{"stage": 1, "rows": rows_of(first)}, {"stage": 2, "rows": rows_of(second)}],
+                "games": rows_of(first + second), "top": [rows_of(second)]}
+
+    assert document_json(document(json_rows)) == document_json(document(list))

@@ -52,7 +52,7 @@ def test_games_csv_lists_every_game_with_stage_counted_points_and_table_points()
     three share places 1-3, (4 + 2 + 1) / 3 = 7/3 = 2.333333 (six decimals). Game 4 is
     disqualified: no table points. Game 5 was played at another table: not part of the
     marathon (no stage), not counted, its table points still listed."""
-    from site_gen.rules.online_marathon.pages import games_csv
+    from site_gen.rules.online_marathon.exports import games_csv
     from site_gen.rules.online_marathon.scoring import compute
     from marathon_helpers import settings
 

@@ -14,7 +14,7 @@ from site_gen.project import CompetitionMemo, load_competition
 from site_gen.rules.online_marathon.model import DisqualifiedGame, Sanctions, Stage, StagePenalty
 from site_gen.rules.online_marathon.scoring import compute, recompute
 
-from marathon_helpers import MSK, data, game, settings
+from marathon_helpers import MSK, SMALL_COMPETITION_YAML, data, game, settings
 
 PLAYERS = "ABCDEF"
 STAGES = (
@@ -152,15 +152,6 @@ def test_a_later_game_elsewhere_ends_stage_1_being_provisional():
 
 # --- through the serve memo: a project folder changed on disk --------------------------------
 
-COMPETITION_YAML = """\
-name: Small marathon
-rules: online-marathon
-period: {from: 2015-02-01, to: 2015-11-30}
-stages:
-  - {from: 2015-02-01, to: 2015-03-31}
-  - {from: 2015-04-01, to: 2015-05-31}
-rating_min_games: 1
-"""
 HEADER = "game,table,started_at,player1,score1,player2,score2,player3,score3,player4,score4\n"
 ROWS = [
     "1,RU-Marathon-1,2015-02-10T20:00:00+03:00,A,40,B,10,C,0,D,-50\n",
@@ -172,7 +163,7 @@ ROWS = [
 def test_the_memo_recomputes_only_the_changed_stage(tmp_path: Path):
     folder = tmp_path / "project" / "data" / "small-marathon"
     folder.mkdir(parents=True)
-    (folder / "competition.yaml").write_text(COMPETITION_YAML, encoding="utf-8")
+    (folder / "competition.yaml").write_text(SMALL_COMPETITION_YAML, encoding="utf-8")
     games_csv = folder / "games.csv"
     games_csv.write_text(HEADER + "".join(ROWS), encoding="utf-8")
     site, memo = SiteConfig(), CompetitionMemo()

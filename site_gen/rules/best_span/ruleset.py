@@ -8,6 +8,7 @@ from site_gen.rules.best_span.report import report
 from site_gen.rules.best_span.scaffold import scaffold
 from site_gen.rules.best_span.scoring import compute
 from site_gen.rules.best_span.settings import FIELDS, make_settings
+from site_gen.sources import log_cache
 
 RULESET = RuleSet(
     name="best-span",
@@ -21,4 +22,5 @@ RULESET = RuleSet(
     publish=publish,
     standings_table=standings_table,
     scaffold=scaffold,
+    keep_between_builds=log_cache.keep_between_builds,  # the log files' entries and games
 )

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from site_gen.rules.online_marathon.scoring import MarathonResult
+from site_gen.json_document import Encoded
+from site_gen.rules.online_marathon.scoring import GameResult, MarathonResult
 from site_gen.rules.online_marathon.model import Settings
-from site_gen.rules.online_marathon.stage import StageRow
+from site_gen.rules.online_marathon.stage import StageResult, StageRow
 from site_gen.values import json_number
 
 
@@ -36,6 +38,13 @@ def _stage_row(row: StageRow) -> dict[str, Any]:
 
 
 def document(settings: Settings, result: MarathonResult) -> dict[str, Any]:
+    return written_document(result, [stage_rows(s) for s in result.stages], game_rows(result.games))
+
+
+def written_document(result: MarathonResult, stages_rows: Sequence[list | Encoded],
+                     games: list | Encoded) -> dict[str, Any]:
+    """The document with each stage's rows and the games' rows as given: made here (stage_rows,
+    game_rows) or, for standings.json, already written (json_document.Encoded)."""
     return {
         "rules": "online-marathon",
         "stages": [
@@ -44,9 +53,9 @@ def document(settings: Settings, result: MarathonResult) -> dict[str, Any]:
                 "from": s.stage.first.isoformat(),
                 "to": s.stage.last.isoformat(),
                 "eligible": s.eligible,
-                "rows": [_stage_row(r) for r in s.rows],
+                "rows": rows,
             }
-            for s in result.stages
+            for s, rows in zip(result.stages, stages_rows)
         ],
         "marathon": [
             {
@@ -60,16 +69,20 @@ def document(settings: Settings, result: MarathonResult) -> dict[str, Any]:
             }
             for m in result.marathon
         ],
-        "games": _game_rows(result),
+        "games": games,
     }
 
 
-def _game_rows(result: MarathonResult) -> list[dict[str, Any]]:
+def stage_rows(stage: StageResult) -> list[dict[str, Any]]:
+    return [_stage_row(r) for r in stage.rows]
+
+
+def game_rows(games: Sequence[GameResult]) -> list[dict[str, Any]]:
     """One row per game (100,000 in a large marathon). A table's few points patterns are
     shared tuples (places.shared_place_points), so each tuple's JSON numbers are worked
-    out once, by identity: the tuples live in `result` all along, and a Fraction's hash
+    out once, by identity: the tuples live in the results all along, and a Fraction's hash
     would cost more than the conversion it saves."""
-    patterns = {id(g.table_points): g.table_points for g in result.games}
+    patterns = {id(g.table_points): g.table_points for g in games}
     numbers = {key: tuple(map(json_number, points)) for key, points in patterns.items()}
     return [
         {
@@ -78,5 +91,5 @@ def _game_rows(result: MarathonResult) -> list[dict[str, Any]]:
             "counted": g.counted,
             "table_points": {} if g.disqualified else dict(zip(g.game.players, numbers[id(g.table_points)])),
         }
-        for g in result.games
+        for g in games
     ]

@@ -8,14 +8,12 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any
 
-from site_gen.csv_export import csv_file
 from site_gen.i18n import N_, Text
 from site_gen.model import Column, CompetitionInfo, CompetitionSite, Later, Page, SearchEntry, Table
 from site_gen.ranking import rank_reasons
-from site_gen.render.formatting import csv_value
-from site_gen.rules.online_marathon.document import document
+from site_gen.rules.online_marathon.exports import games_csv, stage_exports, standings_document
 from site_gen.rules.online_marathon.history import recent_updates
 from site_gen.rules.online_marathon.model import MarathonData, Settings, Stage
 from site_gen.rules.online_marathon.player_page import (
@@ -112,31 +110,6 @@ def marathon_table(settings: Settings, rows: tuple[MarathonRow, ...], player_url
     )
 
 
-GAMES_HEADER = ["game", "table", "started_at", "stage", "counted",
-                *(f"{key}{seat}" for seat in range(1, 5) for key in ("player", "score", "tp"))]
-
-
-def games_csv(result: MarathonResult) -> bytes:
-    """games.csv: every game of the file with its stage, whether it counts, and each seat's
-    player, game points and table points (empty for a disqualified game). Written row by
-    row, not as a Table: 100,000 row dicts made for one export cost as much as the file.
-    A table's few points patterns are shared tuples (places.shared_place_points), so each
-    tuple's texts are worked out once, by identity, as the document's games rows do."""
-    patterns = {id(g.table_points): g.table_points for g in result.games}
-    texts = {key: tuple(map(csv_value, points)) for key, points in patterns.items()}
-    no_points = ("",) * 4
-
-    def rows() -> Iterator[tuple]:
-        for g in result.games:
-            game = g.game
-            (p1, p2, p3, p4), (s1, s2, s3, s4) = game.players, g.game_points
-            t1, t2, t3, t4 = no_points if g.disqualified else texts[id(g.table_points)]
-            yield (game.id, game.table, game.started_at.isoformat(), "" if g.stage is None else g.stage,
-                   "yes" if g.counted else "no", p1, s1, t1, p2, s2, t2, p3, s3, t3, p4, s4, t4)
-
-    return csv_file(GAMES_HEADER, rows)
-
-
 @dataclass(frozen=True)
 class StageSummary:
     """A stage as the navigation and the overview show it."""
@@ -183,11 +156,12 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
     search = [SearchEntry(info.name, base, "competition")] + [
         SearchEntry(name, url, "player", info.name) for name, url in sorted(player_urls.items())
     ]
+    kept_parts = stage_exports(info.slug, result)
     return CompetitionSite(
         pages=pages,
         tables=[marathon, *stage_tables],
-        exports={"games.csv": Later(games_csv, result)},
-        document=Later(document, settings, result),
+        exports={"games.csv": Later(games_csv, result, kept_parts)},
+        document=Later(standings_document, result, kept_parts),
         search=search,
         updated=result.updated,
         status=_status(settings, result),

@@ -1,6 +1,7 @@
-"""The `online-marathon` entry of the registry: its five parts gathered as one RuleSet."""
+"""The `online-marathon` entry of the registry: its parts gathered as one RuleSet."""
 
 from site_gen.rules.base import RuleSet
+from site_gen.rules.online_marathon import exports, load as loading
 from site_gen.rules.online_marathon.document import document
 from site_gen.rules.online_marathon.load import load
 from site_gen.rules.online_marathon.pages import publish, standings_table
@@ -8,6 +9,13 @@ from site_gen.rules.online_marathon.report import report
 from site_gen.rules.online_marathon.scaffold import scaffold
 from site_gen.rules.online_marathon.scoring import compute, recompute
 from site_gen.rules.online_marathon.settings import FIELDS, Settings, make_settings
+
+
+def keep_between_builds() -> None:
+    """serve: games.csv's rows and games (load), the big exports' parts per stage (exports)."""
+    loading.keep_between_builds()
+    exports.keep_between_builds()
+
 
 RULESET = RuleSet(
     name="online-marathon",
@@ -22,5 +30,6 @@ RULESET = RuleSet(
     standings_table=standings_table,
     scaffold=scaffold,
     recompute=recompute,
+    keep_between_builds=keep_between_builds,
 )
 

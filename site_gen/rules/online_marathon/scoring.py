@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple
 
@@ -17,6 +17,7 @@ from site_gen.rules.online_marathon.model import (
     DisqualifiedPlayer,
     Game,
     MarathonData,
+    Sanctions,
     Settings,
 )
 from site_gen.rules.online_marathon.rescoring import rescore_stage
@@ -72,6 +73,9 @@ class MarathonResult:
     stages: tuple[StageResult, ...]
     marathon: tuple[MarathonRow, ...]
     updated: dt.date | None  # day (stage zone) of the newest game that is part of the marathon
+    # what the games were scored under (_game_inputs): recompute keeps the result of a game
+    # that is the very same object when these are equal
+    game_inputs: tuple | None = field(default=None, compare=False, repr=False)
 
 
 # --- step 1: table points ------------------------------------------------------------
@@ -94,21 +98,45 @@ def score_games(data: MarathonData, settings: Settings) -> tuple[GameResult, ...
     return _score_games(data, settings)[0]
 
 
-def _score_games(data: MarathonData, settings: Settings) -> tuple[tuple[GameResult, ...], dt.date | None]:
-    """The games' results and the newest day (stage zone) of a game that is part of the marathon."""
-    disqualified = {d.game for d in data.sanctions.disqualified_games}
+def _game_inputs(data: MarathonData, settings: Settings) -> tuple:
+    """All that a game's result depends on besides the game itself."""
+    sanctions = data.sanctions
+    return settings, sanctions.disqualified_games, sanctions.disqualified_players, sanctions.game_penalties
+
+
+def _score_games(data: MarathonData, settings: Settings,
+                 earlier: Sequence[GameResult] = ()) -> tuple[tuple[GameResult, ...], dt.date | None]:
+    """The games' results and the newest day (stage zone) of a game that is part of the
+    marathon. `earlier`: results scored under the same _game_inputs, of which those of
+    the very same Game objects are kept (serve: the unchanged rows of games.csv)."""
+    if not earlier:
+        return _scored(data.games, data.sanctions, settings)
+    by_game = {id(r.game): r for r in earlier}  # the ids stay valid while `earlier` holds the games
+    kept = [by_game.get(id(game)) for game in data.games]
+    fresh, newest = _scored([g for g, r in zip(data.games, kept) if r is None], data.sanctions, settings)
+    made = iter(fresh)
+    results = tuple([next(made) if r is None else r for r in kept])
+    days = {r.day for r in kept if r is not None} | {newest}  # None: no game part of the marathon
+    days.discard(None)
+    return results, max(days, default=None)
+
+
+def _scored(games: Sequence[Game], sanctions: Sanctions,
+            settings: Settings) -> tuple[tuple[GameResult, ...], dt.date | None]:
+    """_score_games of these games, all scored."""
+    disqualified = {d.game for d in sanctions.disqualified_games}
     penalties: dict[tuple[str, str], int] = {}
-    for p in data.sanctions.game_penalties:
+    for p in sanctions.game_penalties:
         penalties[(p.game, p.player)] = penalties.get((p.game, p.player), 0) + p.game_points
     penalised = {game for game, _ in penalties}
-    banned = data.sanctions.disqualified_players
+    banned = sanctions.disqualified_players
     # a few tables hold thousands of games, and a few hundred days hold them all
     marathon_table: dict[str, bool] = {}
     stage_days: dict[dt.date, tuple[int | None, frozenset[str]]] = {}
     zone, stage_zone, in_period = settings.timezone, settings.stage_timezone, settings.period.contains
     results = []
     updated = None
-    for game in data.games:
+    for game in games:
         started = game.started_at
         part = marathon_table.get(game.table)
         if part is None:
@@ -193,13 +221,18 @@ def recompute(data: MarathonData, settings: Settings, previous: MarathonResult) 
     """Exactly compute(data, settings), reusing each stage result of `previous` whose inputs
     equal this computation's: after a change to one stage the others are not scored again,
     and in that stage only the rows of the players whose games or penalties changed are.
-    Settings are among a stage's inputs, so nothing of `previous` is used when they differ."""
+    Settings are among a stage's inputs, so nothing of `previous` is used when they differ.
+    A game that is the very object `previous` scored keeps its result when the settings and
+    the game sanctions are equal: the stages' inputs then hold the same results, compared
+    at once by identity."""
     return _compute(data, settings, previous)
 
 
 def _compute(data: MarathonData, settings: Settings, previous: MarathonResult | None) -> MarathonResult:
+    game_inputs = _game_inputs(data, settings)
+    earlier_games = previous.games if previous is not None and previous.game_inputs == game_inputs else ()
     # updated: the newest result of the marathon itself (games at other tables or dates don't date it)
-    games, updated = _score_games(data, settings)
+    games, updated = _score_games(data, settings, earlier_games)
     by_stage: dict[int, list[GameResult]] = {s.number: [] for s in settings.stages}
     for g in games:
         if g.stage is not None:
@@ -210,7 +243,7 @@ def _compute(data: MarathonData, settings: Settings, previous: MarathonResult | 
                       earlier.get(stage.number))
         for stage in settings.stages
     )
-    return MarathonResult(games, stages, score_marathon(stages, settings), updated)
+    return MarathonResult(games, stages, score_marathon(stages, settings), updated, game_inputs)
 
 
 def _stage_result(inputs: StageInputs, earlier: StageResult | None) -> StageResult:

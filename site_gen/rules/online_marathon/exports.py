@@ -1,0 +1,130 @@
+"""The online marathon's two big exports, games.csv and standings.json, written whole on the
+command line, and in serve joined from parts per stage kept between builds: after one result
+changed, only its stage's part is made again.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Sequence
+from itertools import chain
+from operator import attrgetter
+from typing import Any, Iterator, NamedTuple
+
+from site_gen.csv_export import csv_file, csv_lines
+from site_gen.json_document import Encoded, json_rows
+from site_gen.lookups import grouped
+from site_gen.render.formatting import csv_value
+from site_gen.rules.online_marathon.document import game_rows, stage_rows, written_document
+from site_gen.rules.online_marathon.scoring import GameResult, MarathonResult
+from site_gen.rules.online_marathon.stage import StageResult
+
+
+GAMES_HEADER = ["game", "table", "started_at", "stage", "counted",
+                *(f"{key}{seat}" for seat in range(1, 5) for key in ("player", "score", "tp"))]
+
+
+class StageExports(NamedTuple):
+    """A stage's part of games.csv and standings.json. In serve it is made when the stage is
+    published and kept for the next build, where a stage result that recompute hands back
+    (the very object: its games are equal to the last build's) keeps its part."""
+
+    result: StageResult  # what it was made from (kept alive, so that no other object gets its id)
+    zones: tuple[dt.tzinfo | None, ...]  # its games' start zones: == overlooks them, started_at shows them
+    games_csv: list[str]  # its games' lines of games.csv, in data order
+    games_json: Encoded  # its games' rows of standings.json, in data order
+    rows_json: Encoded  # its table's rows of standings.json
+
+
+# competition slug -> its stages' StageExports by id of their results, as its last publish
+# made or kept them, once keep_between_builds() was called (serve). None: one build per
+# process (the command line), which would only hold them to its end: its workers make the
+# exports whole, beside the pages.
+_last_exports: dict[str, dict[int, StageExports]] | None = None
+
+_stage_of = attrgetter("stage")
+_start_zone = attrgetter("game.started_at.tzinfo")
+
+
+def keep_between_builds() -> None:
+    """Keep each stage's part of the big exports for the next build of this process."""
+    global _last_exports
+    if _last_exports is None:
+        _last_exports = {}
+
+
+def games_csv(result: MarathonResult, stages: Sequence[StageExports] | None = None) -> bytes:
+    """games.csv: every game of the file with its stage, whether it counts, and each seat's
+    player, game points and table points (empty for a disqualified game). Written row by
+    row, not as a Table: 100,000 row dicts made for one export cost as much as the file.
+    With `stages` (serve), the lines of a stage's games are its part's."""
+    if stages is None:
+        return csv_file(GAMES_HEADER, lambda: _game_cells(result.games))
+    lines = _in_data_order(result.games, {s.result.stage.number: s.games_csv for s in stages}, _games_csv_lines)
+    return "".join(chain(csv_lines(len(GAMES_HEADER), lambda: [GAMES_HEADER]), lines)).encode("utf-8")
+
+
+def standings_document(result: MarathonResult, stages: Sequence[StageExports] | None = None) -> dict[str, Any]:
+    """document() as standings.json has it, its stages' and games' rows already written
+    (json_document.Encoded): with `stages` (serve), those of a stage are its part's."""
+    if stages is None:
+        return written_document(result, [json_rows(stage_rows(s)) for s in result.stages],
+                                json_rows(game_rows(result.games)))
+    games = _in_data_order(result.games, {s.result.stage.number: s.games_json for s in stages}, _games_json_rows)
+    return written_document(result, [s.rows_json for s in stages], Encoded(games))
+
+
+def _game_cells(games: Sequence[GameResult]) -> Iterator[tuple]:
+    """Each game's cells of games.csv. A table's few points patterns are shared tuples
+    (places.shared_place_points), so each tuple's texts are worked out once, by identity,
+    as the document's games rows do."""
+    patterns = {id(g.table_points): g.table_points for g in games}
+    texts = {key: tuple(map(csv_value, points)) for key, points in patterns.items()}
+    no_points = ("",) * 4
+    for g in games:
+        game = g.game
+        (p1, p2, p3, p4), (s1, s2, s3, s4) = game.players, g.game_points
+        t1, t2, t3, t4 = no_points if g.disqualified else texts[id(g.table_points)]
+        yield (game.id, game.table, game.started_at.isoformat(), "" if g.stage is None else g.stage,
+               "yes" if g.counted else "no", p1, s1, t1, p2, s2, t2, p3, s3, t3, p4, s4, t4)
+
+
+def _games_csv_lines(games: Sequence[GameResult]) -> list[str]:
+    return csv_lines(len(GAMES_HEADER), lambda: _game_cells(games))
+
+
+def _games_json_rows(games: Sequence[GameResult]) -> Encoded:
+    return json_rows(game_rows(games))
+
+
+def stage_exports(slug: str, result: MarathonResult) -> tuple[StageExports, ...] | None:
+    """In serve, each stage's part of the big exports: the last build's when recompute handed
+    its stage result back, else made now. None on the command line (nothing is kept)."""
+    if _last_exports is None:
+        return None
+    last = _last_exports.get(slug, {})
+    games = grouped((g.stage, g) for g in result.games)
+    made = tuple(_kept_or_made(last.get(id(s)), s, games.get(s.stage.number, [])) for s in result.stages)
+    _last_exports[slug] = {id(e.result): e for e in made}
+    return made
+
+
+def _kept_or_made(kept: StageExports | None, stage: StageResult, games: list[GameResult]) -> StageExports:
+    """`kept` when it was made from `stage` and from games written the same as `games`: equal
+    ones (recompute hands a stage result back for equal games only) whose starts are in the
+    same zones."""
+    zones = tuple(map(_start_zone, games))
+    if kept is not None and kept.result is stage and kept.zones == zones:
+        return kept
+    return StageExports(stage, zones, _games_csv_lines(games), _games_json_rows(games), json_rows(stage_rows(stage)))
+
+
+def _in_data_order(games: Sequence[GameResult], kept: dict[int, Sequence[str]],
+                   make: Callable[[list[GameResult]], Sequence[str]]) -> Iterator[str]:
+    """Each game's text, in data order: a stage's games take theirs from `kept` (its stage's
+    texts, in data order too); those of the games in no stage (other tables and dates) are
+    made now."""
+    stages = list(map(_stage_of, games))
+    texts = {number: iter(stage_texts) for number, stage_texts in kept.items()}
+    texts[None] = iter(make([g for g, number in zip(games, stages) if number is None]))
+    return map(next, map(texts.__getitem__, stages))

@@ -3,7 +3,8 @@
 The fingerprint covers every input of a build: site-gen's own code, site.yaml, data/,
 content/, templates/, themes/, static/, and the options that change bytes (base URL,
 serve mode). It is kept under .site-gen-cache/ with the list of files written and the
-warnings printed, which an unchanged rebuild prints again.
+warnings printed (an unchanged rebuild prints them again), and with the digests of the
+input files by their stat (file_digests): the next build reads only the files that changed.
 """
 
 from __future__ import annotations
@@ -12,29 +13,50 @@ import hashlib
 import json
 import os
 import stat
-from dataclasses import dataclass
+from collections import namedtuple
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 
-from site_gen import __version__
+from site_gen import __version__, file_digests
 from site_gen.diagnostics import Diagnostic
 from site_gen.file_digests import file_sha256
 
 CACHE_DIR = ".site-gen-cache"
 INPUTS = ("site.yaml", "data", "content", "templates", "themes", "static")
+CODE_SUFFIXES = (".py", ".po", ".html", ".xml", ".ics", ".css", ".js", ".svg")
 
 
 @lru_cache(maxsize=1)
 def code_fingerprint() -> str:
     """Hash of site-gen's sources and theme: editing the engine invalidates the state."""
     digest = hashlib.sha256(__version__.encode())
-    package = Path(__file__).resolve().parent
-    # the packaged themes folder may be a link, which rglob does not follow
-    for top in (package, (package / "themes").resolve()):
-        for path in sorted(top.rglob("*")):
-            if path.is_file() and path.suffix in (".py", ".po", ".html", ".xml", ".ics", ".css", ".js", ".svg"):
-                digest.update(path.relative_to(top).as_posix().encode() + b"\0" + path.read_bytes())
+    package = os.path.dirname(os.path.realpath(__file__))
+    # the packaged themes folder may be a link, which _entries_under does not follow
+    for top in (package, os.path.realpath(os.path.join(package, "themes"))):
+        code = [(rel, entry) for rel, entry in _entries_under(top) if rel.endswith(CODE_SUFFIXES) and entry.is_file()]
+        for rel, entry in sorted(code, key=lambda pair: pair[0]):
+            digest.update(rel.encode() + b"\0" + file_sha256(entry.path, entry.stat()))
     return digest.hexdigest()
+
+
+def _entries_under(top: str) -> Iterator[tuple[str, os.DirEntry]]:
+    """What the folder `top` holds but folders, each by its path there ("a/b.py"): the
+    folders are walked, not those a link names. Plain strings, not pathlib: an unchanged
+    build walks its inputs, its output and site-gen's own files."""
+    folders = [""]
+    while folders:
+        folder = folders.pop()
+        try:
+            entries = os.scandir(os.path.join(top, folder))
+        except OSError:  # as os.walk: a folder that cannot be read is left out
+            continue
+        with entries:
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    folders.append(folder + entry.name + "/")
+                else:
+                    yield folder + entry.name, entry
 
 
 BIG_FILE = 64 << 20  # above this, size and time stand for the content (the build refuses such files)
@@ -50,9 +72,8 @@ def input_fingerprint_of(root: Path, inputs: list[Path], seed: str) -> str:
     devices, size limits) come later and must still run."""
     digest = hashlib.sha256(seed.encode())
     for top in inputs:
-        for path in _walk(top):
-            info = path.lstat()
-            digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+        for rel, path, info in _walk(root, top):
+            digest.update(rel.encode() + b"\0")
             if stat.S_ISLNK(info.st_mode):
                 digest.update(b"link:" + os.fsencode(os.readlink(path)))
             elif not stat.S_ISREG(info.st_mode) or info.st_size > BIG_FILE:
@@ -63,14 +84,19 @@ def input_fingerprint_of(root: Path, inputs: list[Path], seed: str) -> str:
     return digest.hexdigest()
 
 
-def _walk(top: Path) -> list[Path]:
-    if top.is_symlink() or not top.is_dir():
-        return [top] if top.is_symlink() or top.exists() else []
-    found = []
-    for folder, dirs, files in os.walk(top):  # does not descend into linked folders
-        dirs.sort()
-        found += [Path(folder) / f for f in files] + [Path(folder) / d for d in dirs if (Path(folder) / d).is_symlink()]
-    return sorted(found)
+def _walk(root: Path, top: Path) -> list[tuple[str, str, os.stat_result]]:
+    """`top`, or what the folder `top` holds but folders, as (path from root, path, lstat),
+    in the order of the paths from root."""
+    try:
+        info = top.lstat()
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+    rel = top.relative_to(root).as_posix()
+    if not stat.S_ISDIR(info.st_mode):
+        return [(rel, str(top), info)]
+    found = [(f"{rel}/{under}", entry.path, entry.stat(follow_symlinks=False))
+             for under, entry in _entries_under(str(top))]
+    return sorted(found, key=lambda item: item[0])
 
 
 def trust_previous_builds() -> bool:
@@ -106,33 +132,55 @@ def _state_file(root: Path, out: Path) -> Path:
     return output_record(root, out, "build")
 
 
-def unchanged(root: Path, out: Path, fingerprint: str) -> dict | None:
-    """The recorded state when the last build into `out` had these inputs and its files
-    are all still there with their sizes; None otherwise."""
-    if not trust_previous_builds() or not out.is_dir():
+def last_build(root: Path, out: Path) -> dict | None:
+    """The record of the last build into `out`, when there is one to trust."""
+    if not trust_previous_builds():
         return None
     try:
-        state = json.loads(_state_file(root, out).read_text(encoding="utf-8"))
-        if state["fingerprint"] != fingerprint:
-            return None
-        for rel, size in state["files"].items():
-            if (out / rel).stat().st_size != size:
-                return None
-        actual = sum(len(files) for _, _, files in os.walk(out))
-        return state if actual == len(state["files"]) else None
-    except (OSError, ValueError, KeyError, TypeError):
+        state = json.loads(_state_file(root, out).read_bytes())
+    except (OSError, ValueError):
         return None
+    return state if isinstance(state, dict) else None
+
+
+def unchanged(root: Path, out: Path, fingerprint: str, state: dict | None = None) -> dict | None:
+    """The recorded state (`state`: last_build(), when the caller has read it) when the last
+    build into `out` had these inputs and its files are all still there with their sizes;
+    None otherwise."""
+    state = state or last_build(root, out)
+    try:
+        if state is None or state["fingerprint"] != fingerprint or _file_sizes(out) != state["files"]:
+            return None
+    except (OSError, KeyError):
+        return None
+    return state
+
+
+def _file_sizes(out: Path) -> dict[str, int] | None:
+    """The size of each file under `out` by its path there ("a/index.html"); None when it
+    holds anything but folders and regular files (which a build never writes)."""
+    sizes: dict[str, int] = {}
+    for rel, entry in _entries_under(str(out)):
+        if not entry.is_file(follow_symlinks=False):
+            return None
+        sizes[rel] = entry.stat(follow_symlinks=False).st_size
+    return sizes
 
 
 def record(root: Path, out: Path, fingerprint: str, sizes: dict[str, int], pages: int,
            reported: list[Diagnostic]) -> None:
-    """Record a build into `out`: its fingerprint, the size of each file it wrote, its messages."""
-    state = {
+    """Record a build into `out`: its fingerprint, the size of each file it wrote, its
+    messages, and the digests of its input files that the next build may trust."""
+    _write_state(root, out, {
         "fingerprint": fingerprint,
         "pages": pages,
         "files": dict(sorted(sizes.items())),
         "diagnostics": [[d.path, d.line, d.severity, d.message] for d in reported],
-    }
+    })
+
+
+def _write_state(root: Path, out: Path, state: dict) -> None:
+    state["digests"] = file_digests.keepable()
     write_cache_file(_state_file(root, out), json.dumps(state, ensure_ascii=False).encode("utf-8"))
 
 
@@ -140,23 +188,36 @@ def replay(state: dict) -> list[Diagnostic]:
     return [Diagnostic(path, line, severity, message) for path, line, severity, message in state["diagnostics"]]
 
 
-@dataclass(frozen=True)
-class PreviousBuild:
-    fingerprint: str  # of this build's inputs
-    state: dict | None  # the last build's record when it had the same inputs and its files are there
+# named tuples, not dataclasses, which an unchanged build would import for these alone
+class PreviousBuild(namedtuple("PreviousBuild", ["fingerprint", "state"])):
+    """`fingerprint`: of this build's inputs; `state`: the last build's record when it had
+    the same inputs and its files are there, else None."""
+
+    __slots__ = ()
 
 
-@dataclass(frozen=True)
-class BuildReport:
-    out: Path
-    pages: int
-    files: int
-    written: int  # files whose bytes changed
+class BuildReport(namedtuple("BuildReport", ["out", "pages", "files", "written"])):
+    """A build into the folder `out`: its pages, its files, those whose bytes changed (`written`)."""
+
+    __slots__ = ()
 
 
 def previous_build(root: Path, out: Path, base_url: str | None, serving: bool, incremental: bool = True) -> PreviousBuild:
+    last = last_build(root, out)
+    _remember_digests(last)
     fingerprint = input_fingerprint(root, f"{base_url}\0{serving}")
-    return PreviousBuild(fingerprint, unchanged(root, out, fingerprint) if incremental else None)
+    state = unchanged(root, out, fingerprint, last) if incremental and last else None
+    if state is not None and state.get("digests") != file_digests.keepable():
+        _write_state(root, out, state)  # files hashed again (touched, or too new last time): not next time
+    return PreviousBuild(fingerprint, state)
+
+
+def _remember_digests(state: dict | None) -> None:
+    """Hand the last build's digests to file_digests; an unreadable list is not used."""
+    try:
+        file_digests.remember(state.get("digests", ()) if state else ())
+    except (ValueError, TypeError):
+        pass
 
 
 def built_message(report: BuildReport, out: Path) -> str:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import atexit
-import os
 import sys
 from pathlib import Path
 from typing import Optional
 
 import typer
 
+from site_gen.commands.build_command import EXIT_DATA, EXIT_USAGE, end_process, run_build, show_progress, summary
 from site_gen.diagnostics import Diagnostics
 from site_gen.project_root import NotAProject, find_root
 
@@ -20,8 +19,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-EXIT_DATA = 1
-EXIT_USAGE = 2
 _ENDING_PROCESS = False  # set by main(): a command's end is the process's end
 
 RootOption = typer.Option(None, "--root", help="The site's folder (holding site.yaml); default: found from the current folder upwards.")
@@ -48,17 +45,9 @@ def _out(out: Path, top: Path) -> Path:
     return target
 
 
-def _print(diags: Diagnostics, quiet_notices: bool = False) -> None:
-    for line in diags.format("warning" if quiet_notices else "notice"):
+def _print(diags: Diagnostics) -> None:
+    for line in diags.format("notice"):
         typer.echo(line, err=True)
-
-
-def _summary(diags: Diagnostics) -> str:
-    return f"{diags.count('error')} error(s), {diags.count('warning')} warning(s), {diags.count('notice')} notice(s)"
-
-
-def _show_progress() -> bool:
-    return sys.stderr.isatty() and not os.environ.get("CI")
 
 
 @app.command()
@@ -69,30 +58,10 @@ def build(
     root: Optional[Path] = RootOption,
 ) -> None:
     """Check all data, compute all standings and write the site."""
-    from site_gen import build_state, file_digests
-
-    top = _root(root)
-    diags = Diagnostics(root=top)
-    target = _out(out, top)
-    with file_digests.one_build():  # the files the fingerprint reads are not hashed again by the build
-        # an unchanged project is answered before the pipeline (every rule set, Jinja, Babel) is imported
-        previous = build_state.previous_build(top, target, base_url, serving=False)
-        if previous.state is not None:
-            report = build_state.replayed(previous.state, target, diags)
-        else:
-            from site_gen.build import build as run_build, keep_until_exit
-            from site_gen.parallel import default_jobs
-
-            if _ENDING_PROCESS:
-                keep_until_exit()
-            progress = (lambda n: typer.progressbar(length=n, label="Rendering", file=sys.stderr)) if _show_progress() else None
-            report = run_build(top, target, diags, base_url=base_url, jobs=jobs or default_jobs(),
-                               progress_factory=progress, previous=previous)
-    _print(diags, quiet_notices=True)
-    if report is None:
-        typer.echo(f"build failed: {_summary(diags)}; the previous site was left as it was", err=True)
-        raise typer.Exit(EXIT_DATA)
-    typer.echo(build_state.built_message(report, out))
+    progress = (lambda n: typer.progressbar(length=n, label="Rendering", file=sys.stderr)) if show_progress() else None
+    code = run_build(out, base_url, jobs, root, _ENDING_PROCESS, progress)
+    if code:
+        raise typer.Exit(code)
 
 
 @app.command()
@@ -110,7 +79,7 @@ def check(root: Optional[Path] = RootOption) -> None:
         if project is not None:
             left_to_exit(project, plan(project, diags))
     _print(diags)
-    typer.echo(_summary(diags), err=True)
+    typer.echo(summary(diags), err=True)
     if diags.has_errors:
         raise typer.Exit(EXIT_DATA)
 
@@ -199,14 +168,12 @@ def import_tenhou(
     """Keep the lines of Tenhou's logs that name a participant and could count, under the competition's logs/."""
     from site_gen.commands.import_tenhou import import_tenhou as run_import
 
-    raise typer.Exit(run_import(_root(root), files, into, _show_progress()))
+    raise typer.Exit(run_import(_root(root), files, into, show_progress()))
 
 
 def main() -> None:
-    """The `site-gen` program. Once a command has finished, the process ends without the
-    interpreter's teardown (every file is already written and closed; exit handlers still
-    run and the output is flushed): freeing a big build's objects one by one, which an
-    ending process need not do, took a second of a Tenhou build."""
+    """The `site-gen` program's command line; once a command has finished, the process
+    ends (build_command.end_process)."""
     global _ENDING_PROCESS
     _ENDING_PROCESS = True
     try:
@@ -214,10 +181,4 @@ def main() -> None:
     except SystemExit as finished:
         if finished.code is not None and not isinstance(finished.code, int):
             raise  # a message to print: the usual way out
-        from site_gen import parallel
-
-        parallel.join_background()  # check and standings write the Tenhou log cache beside their work
-        atexit._run_exitfuncs()  # what atexit.register asked for (coverage, probes) still happens
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os._exit(finished.code or 0)
+        end_process(finished.code or 0)

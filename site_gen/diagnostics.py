@@ -6,11 +6,10 @@ single run can show every problem at once.
 
 from __future__ import annotations
 
-import difflib
 import re
-from dataclasses import dataclass, field
+from collections import namedtuple
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 ERROR = "error"
 WARNING = "warning"
@@ -18,12 +17,11 @@ NOTICE = "notice"
 _SEVERITY_ORDER = {ERROR: 0, WARNING: 1, NOTICE: 2}
 
 
-@dataclass(frozen=True, order=True)
-class Diagnostic:
-    path: str
-    line: int | None
-    severity: str
-    message: str
+# a named tuple, not a dataclass: an unchanged build replays diagnostics and imports no dataclasses
+class Diagnostic(namedtuple("Diagnostic", ["path", "line", "severity", "message"])):
+    """One problem: the file (as shown), its line (None: the whole file), its severity, the message."""
+
+    __slots__ = ()
 
     def format(self) -> str:
         where = self.path if self.line is None else f"{self.path}:{self.line}"
@@ -41,13 +39,13 @@ def visible(text: str) -> str:
     return _INVISIBLE.sub(lambda m: repr(m.group())[1:-1] if m.group() in "\n\r\t" else f"\\u{ord(m.group()):04x}", text)
 
 
-@dataclass
 class Diagnostics:
     """An append-only collection of diagnostics, shared by every reader of one run."""
 
-    root: Path | None = None
-    items: list[Diagnostic] = field(default_factory=list)
-    _shown: dict = field(default_factory=dict, repr=False, compare=False)  # path -> as shown
+    def __init__(self, root: Path | None = None) -> None:
+        self.root = root
+        self.items: list[Diagnostic] = []
+        self._shown: dict = {}  # path -> as shown
 
     def _rel(self, path: Path | str) -> str:
         # resolving is slow and a broken file can get an error on each of its rows
@@ -97,6 +95,8 @@ class Diagnostics:
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     """A ' (did you mean "x"?)' suffix for the closest candidate, or ''."""
+    import difflib  # only when a name is wrong: not on every command's way
+
     pool = list(dict.fromkeys(str(c) for c in candidates))
     close = difflib.get_close_matches(word, pool, n=1, cutoff=0.6)
     if not close:

@@ -1,7 +1,8 @@
-"""The `site-gen` program. A `site-gen build` whose last build into the same folder is
-up to date is answered here, before the command line is imported: typer, and the pydantic
-it imports, take ~60 ms, half of such a build. Every other command, and every build
-written in a form this does not read exactly as typer would, goes to cli.main."""
+"""The `site-gen` program. A `site-gen build` written plainly runs here, without the
+command line: typer, and the pydantic it imports, take ~60 ms of every build, and more than
+half of one that finds nothing changed. Every other command, a build that shows a progress
+bar (typer's), and every build written in a form this does not read exactly as typer
+would, goes to cli.main."""
 
 from __future__ import annotations
 
@@ -15,20 +16,16 @@ _BUILD_OPTIONS = {"--out": "out", "-o": "out", "--base-url": "base_url", "--jobs
 
 def main() -> None:
     options = build_options(sys.argv[1:])
-    if options is None:
-        _command_line()
+    from site_gen.commands.build_command import end_process, run_build, show_progress
+
+    if options is None or show_progress():
+        from site_gen.cli import main as command_line
+
+        command_line()
         return
-    from site_gen import file_digests
-
-    with file_digests.one_build():  # a build that must run does not hash the same files again
-        if not answered_unchanged(options):
-            _command_line()
-
-
-def _command_line() -> None:
-    from site_gen.cli import main as command_line
-
-    command_line()
+    jobs, root = options.get("jobs"), options.get("root")
+    end_process(run_build(Path(options.get("out", "_site")), options.get("base_url"), int(jobs) if jobs else None,
+                          Path(root) if root else None, ending_process=True))
 
 
 def build_options(args: list[str]) -> dict[str, str] | None:
@@ -54,36 +51,6 @@ def build_options(args: list[str]) -> dict[str, str] | None:
     if jobs is not None and not (jobs.isascii() and jobs.isdigit() and int(jobs) >= 1):
         return None
     return options
-
-
-def answered_unchanged(options: dict[str, str]) -> bool:
-    """Print what `site-gen build` prints when nothing changed since the last build into
-    the same folder, and say True; False (nothing printed) when the build must run or a
-    problem with the options must be reported by the command line."""
-    from site_gen import build_state
-    from site_gen.diagnostics import Diagnostics
-    from site_gen.output import check_output_folder
-    from site_gen.project_root import NotAProject, find_root
-
-    if not build_state.trust_previous_builds():
-        return False
-    try:
-        top = find_root(Path(options.get("root") or Path.cwd()).resolve())
-    except NotAProject:
-        return False
-    out = Path(options.get("out", "_site"))
-    target = out if out.is_absolute() else Path.cwd() / out
-    if check_output_folder(target, top):
-        return False
-    previous = build_state.previous_build(top, target, options.get("base_url"), serving=False)
-    if previous.state is None:
-        return False
-    diags = Diagnostics(root=top)
-    report = build_state.replayed(previous.state, target, diags)
-    for line in diags.format("warning"):
-        print(line, file=sys.stderr)
-    print(build_state.built_message(report, out), flush=True)
-    return True
 
 
 if __name__ == "__main__":

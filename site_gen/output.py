@@ -8,14 +8,14 @@ written again, so they keep their modification times and a deploy uploads only w
 
 from __future__ import annotations
 
-import ctypes
 import glob
 import itertools
 import os
-import shutil
 import stat
-import threading
 from pathlib import Path
+
+# shutil, threading and ctypes are imported where they are used: a build that finds nothing
+# changed imports this module for check_output_folder alone
 
 _AT_FDCWD = -100
 _RENAME_EXCHANGE = 2
@@ -49,6 +49,8 @@ class Staging:
     removed when the next one starts."""
 
     def __init__(self, out: Path):
+        import shutil
+
         self.out = out.resolve()
         self.folder = self.out.with_name(f".{self.out.name}.staging")
         if self.folder.exists():
@@ -92,6 +94,9 @@ class Staging:
         """Put the staged site in the output's place. `remove_later` (serve): the previous
         site, renamed aside, is removed by a thread after this returns, so the browser reloads
         without waiting for thousands of files to be unlinked."""
+        import shutil
+        import threading
+
         previous = _swap_in(self.folder, self.out)
         if previous is None:
             return
@@ -104,10 +109,14 @@ class Staging:
         threading.Thread(target=_remove, args=(aside,), daemon=True).start()
 
     def discard(self) -> None:
+        import shutil
+
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
 def _remove(aside: Path) -> None:
+    import shutil
+
     try:
         shutil.rmtree(aside, ignore_errors=True)
     finally:
@@ -126,6 +135,8 @@ def _link_if_unchanged(old: Path, target: Path, data: bytes) -> bool:
 
 def _swap_in(staging: Path, out: Path) -> Path | None:
     """Put `staging` in the place of `out`; the folder now holding the previous site, if any."""
+    import shutil
+
     if not out.exists():
         os.rename(staging, out)
         return None
@@ -142,6 +153,8 @@ def _swap_in(staging: Path, out: Path) -> Path | None:
 
 def _exchange(a: Path, b: Path) -> bool:
     """Atomically swap two directories (Linux renameat2 RENAME_EXCHANGE)."""
+    import ctypes
+
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         renameat2 = libc.renameat2

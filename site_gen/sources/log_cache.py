@@ -11,7 +11,9 @@ An entry is used only when all that its reading depends on is unchanged:
   lines are read) and Python's version (what the pickle holds).
 
 Entries are pickled in .site-gen-cache/logs-<competition>-<YYYY-MM>.pickle, one file per
-month, so that a new day rewrites its month only. A file holds a digest of its pickle; one
+month, so that a new day rewrites its month only. A file holds a digest of its two
+pickles: the format and context, then the entries, unpickled only when the first matches
+(after an upgrade of site-gen, a year of games is not unpickled to be thrown away). One
 that cannot be read, is damaged or was written for another context is a miss (the logs
 are read again), never an error. Months no longer read and competitions no longer there
 lose their files. The files hold tuples, dicts, strings and numbers only, and are loaded
@@ -38,7 +40,7 @@ from site_gen.build_state import CACHE_DIR, code_fingerprint, write_cache_file
 from site_gen.file_digests import file_sha256
 from site_gen.sources.tenhou_files import Archives, LogSource
 
-FORMAT = 1  # raised when FileRead changes
+FORMAT = 2  # raised when FileRead or the files' layout changes
 COLUMNS = ("line", "hour", "minute", "lobby", "rule", "players", "scores", "log")  # a kept game's fields in a FileRead
 
 
@@ -142,16 +144,20 @@ class LogCache:
             data = self._file(month).read_bytes()
             if hashlib.sha256(data[32:]).digest() != data[:32]:
                 return {}
-            version, context, entries = _Plain(io.BytesIO(data[32:])).load()
-            if version != FORMAT or context != self.context:
+            unpickler = _Plain(io.BytesIO(data[32:]))
+            if unpickler.load() != (FORMAT, self.context):
                 return {}
-            return {path: (identity, FileRead(*read)) for path, (identity, read) in entries.items()}
+            return {path: (identity, FileRead(*read)) for path, (identity, read) in unpickler.load().items()}
         except Exception:  # noqa: BLE001 - whatever a damaged file raises, it is a miss
             return {}
 
     def _write(self, month: str, entries: dict) -> None:
         plain = {path: (identity, tuple(read)) for path, (identity, read) in entries.items()}
-        data = pickle.dumps((FORMAT, self.context, plain), protocol=5)
+        stream = io.BytesIO()
+        pickler = pickle.Pickler(stream, protocol=5)  # one memo for both pickles, as the one unpickler has
+        pickler.dump((FORMAT, self.context))
+        pickler.dump(plain)
+        data = stream.getvalue()
         write_cache_file(self._file(month), hashlib.sha256(data).digest() + data)  # failing: read again next time
 
 

@@ -14,6 +14,7 @@ from operator import is_, not_
 from sys import intern
 from typing import AbstractSet, Callable
 
+from site_gen.lookups import MemoDict
 from site_gen.sources.tenhou_log import (
     CLOCK,
     HH_MM,
@@ -77,6 +78,10 @@ class ColumnReader:
         words = lobby_words if family == "sca" else level_words
         self._lines = re.compile(_lines_pattern(family, level_words, lobby_words), re.M) if words else None
         self._groups = GAME_GROUPS[family]
+        # name -> the interned name, for the names of every line that could count: a lookup in
+        # this table of the names seen is cheaper than one in Python's table of every interned
+        # string, and `seen` then takes names it has seen before (hashed, compared by identity)
+        self._names = MemoDict(intern)
 
     def games(self, text: str, first_line: int, wanted: AbstractSet[str], seen: set[str],
               malformed: Callable[[int, str], None]) -> tuple[list, ...]:
@@ -103,7 +108,7 @@ class ColumnReader:
         lines = list(range(first_line, first_line + len(could)))
         columns = _select([lines] + [parts[at::width] for at in range(1, width)], could)
         head, players = columns[:-12], columns[-12:]
-        names = [_names(players[at], players[at + 1]) for at in range(0, 12, 3)]
+        names = [list(map(self._names.__getitem__, _names(players[at], players[at + 1]))) for at in range(0, 12, 3)]
         for column in names:
             seen.update(column)
         keep = list(map(not_, map(wanted.isdisjoint, zip(*names))))
@@ -115,7 +120,6 @@ class ColumnReader:
     def _columns(self, found: dict[str, list], names: list[list[str]], scores: list[list[str]],
                  malformed: Callable[[int, str], None]) -> tuple[list, ...]:
         """GAME_COLUMNS from the groups of the games kept; a game listing a player twice is malformed."""
-        names = [list(map(intern, column)) for column in names]
         blank = [""] * len(found["line"])
         columns = [found["line"], list(map(_HOURS.__getitem__, found["time"])),
                    list(map(_MINUTES.__getitem__, found["time"])),

@@ -1,6 +1,6 @@
 """The best-span engine's fast paths (every seat laid out flat and gathered in one pass,
 a participant's games as a PlayedGames made on demand, statistics as counts of codes,
-GameOutcome slots filled in C) against a plain reference: a Played per seat, sums game by
+GameOutcomes made in C) against a plain reference: a Played per seat, sums game by
 game, one pass per player (the engine as first written, spec steps 1-6)."""
 
 from __future__ import annotations

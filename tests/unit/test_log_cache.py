@@ -147,6 +147,30 @@ def test_a_damaged_or_foreign_cache_file_is_a_miss(tmp_path, reads):
                                                    "logs-span-2009-04.pickle"]
 
 
+def test_a_month_of_another_context_is_a_miss_whose_entries_are_not_unpickled(tmp_path, reads, monkeypatch):
+    """Another context (here, other counted tables; an upgrade of site-gen does the same):
+    each month file's first pickle, (format, context), says so, and its second, the
+    month's entries, is never unpickled only to be thrown away."""
+    root = project(tmp_path)
+    cold = load(root)
+    loaded = []
+    original = log_cache._Plain.load
+
+    def counted(self):
+        loaded.append(original(self))
+        return loaded[-1]
+
+    monkeypatch.setattr(log_cache._Plain, "load", counted)
+    other = Settings(period=S.period, direct_lobbies=S.direct_lobbies, tables=("特",))
+    reads.clear()
+    games = load(root, other)[0].games  # the two phoenix (鳳) games, scc lines, no longer kept
+    assert len(cold[0].games) == 45 and games == tuple(g for g in cold[0].games if g.family != "scc")
+    assert len(reads) == 14  # every file read again
+    assert [value[0] for value in loaded] == [log_cache.FORMAT, log_cache.FORMAT]  # March's and April's headers only
+    loaded.clear()
+    assert load(root, other) == load(root, other) and len(loaded) == 2 * 2 * 2  # the same context: both pickles
+
+
 class Planted:
     def __reduce__(self):
         return Path.touch, (Path(self.marker),)

@@ -8,7 +8,6 @@ the logs of a year hold millions of lines and the standings need a few thousand.
 from __future__ import annotations
 
 from contextlib import closing
-from dataclasses import fields
 from itertools import repeat
 from pathlib import Path
 from sys import intern
@@ -18,7 +17,7 @@ from site_gen import parallel
 from site_gen.build_state import trust_previous_builds
 from site_gen.diagnostics import Diagnostics
 from site_gen.rules.best_span.corrections import Addition, read_corrections
-from site_gen.rules.best_span.model import NO_NAME, BestSpanData, Game, Participant, Settings, filled
+from site_gen.rules.best_span.model import NO_NAME, BestSpanData, Game, Participant, Settings
 from site_gen.sources.csv_reader import read_csv
 from site_gen.sources.log_cache import COLUMNS, FileRead, LogCache
 from site_gen.sources.tenhou_files import Archives, LogSource, find_sources, read_blocks
@@ -29,7 +28,7 @@ from site_gen.values import parse_date
 ADDED_LINE = 10**9  # an added game sorts after every line of the file it names
 _FILES_PER_WORKER = 32  # below this many files a worker, forking costs more than it saves
 _CONSTANT = ("day", "file", "family", "source", "added")  # a file's games' fields that are not in its columns
-assert sorted(COLUMNS + _CONSTANT) == sorted(f.name for f in fields(Game))
+assert sorted(COLUMNS + _CONSTANT) == sorted(Game._fields)
 assert GAME_COLUMNS == COLUMNS  # the column reader gives a file's columns as the cache keeps them
 
 
@@ -207,9 +206,10 @@ def _game(parsed: TenhouLine, day, file: str, source: str) -> Game:
 
 
 def _games(read: FileRead, constants: tuple) -> list[Game]:
-    """The games of a file's columns. Filling the slots a column at a time runs in C: a
-    warm start makes a million games, and Game(...) would take three times as long."""
-    return filled(Game, len(read.columns[0]), zip(COLUMNS + _CONSTANT, read.columns + tuple(map(repeat, constants))))
+    """The games of a file's columns, each made by one C call (tuple.__new__): a warm start
+    makes a million games, and Game(...) would take several times as long."""
+    fields = dict(zip(COLUMNS + _CONSTANT, read.columns + tuple(map(repeat, constants))))
+    return list(map(tuple.__new__, repeat(Game), zip(*map(fields.__getitem__, Game._fields))))
 
 
 def _replace_line(game: Game, line: int, added: int) -> Game:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import repeat
 from operator import attrgetter
-from typing import Any, Iterable
+from typing import Any, Iterable, NamedTuple
 from zoneinfo import ZoneInfo
 
 JST = ZoneInfo("Asia/Tokyo")
@@ -68,9 +68,12 @@ class Settings:
         return any(w.contains(moment) for w in self.open_windows)
 
 
-@dataclass(frozen=True, slots=True)
-class Game:
-    """One game line, from a log file or from corrections.yaml (`added` > 0: its line)."""
+class Game(NamedTuple):
+    """One game line, from a log file or from corrections.yaml (`added` > 0: its line).
+
+    A named tuple, so equal to a tuple of the same fields: a year's million games are made
+    from the columns of their files by one C call each (load._games), where setting the
+    slots of a dataclass took three times as long."""
 
     day: dt.date  # the file's day, Japan time
     hour: int
@@ -145,8 +148,8 @@ class BestSpanData:
 def filled(cls: type, count: int, columns: Iterable[tuple[str, Iterable[Any]]]) -> list:
     """`count` objects of the frozen slotted dataclass `cls`, each slot set from its column
     of values (name, values), a column at a time: that runs in C, where cls(...) would set
-    every slot through object.__setattr__ in Python (a year's million games, four million
-    seats). Every slot must be given a column."""
+    every slot through object.__setattr__ in Python (a year's million game outcomes, the
+    seats a page shows). Every slot must be given a column."""
     made = list(map(object.__new__, repeat(cls, count)))
     for name, values in columns:
         deque(map(getattr(cls, name).__set__, made, values), 0)

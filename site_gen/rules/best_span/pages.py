@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from fractions import Fraction
 from functools import lru_cache
+from itertools import accumulate, count
 from typing import Any
 
 from site_gen.i18n import N_, Text
@@ -160,15 +161,22 @@ def span_games_table(settings: Settings, p: PlayerResult) -> Table:
         Column("note", N_("Note")),
     )
     span = p.span
-    rows, total, n = [], 0, len(span.sequence)
-    for k, played in enumerate(span.games):  # made together: cheaper than one at a time
-        index = (span.start + k) % n
-        game, seat = played.game, played.seat
-        total += played.points  # int while the points are whole: shown as a Fraction, one per total
-        rows.append({"n": k + 1, "game": index + 1, "when": when(game), "rule": _rule(game),
-                     "kind": KIND_WORDS[played.kind], "place": seat + 1, "score": _tenths(game.scores[seat]),
-                     "points": played.points, "weight": hundredths(played.weight), "total": _exact(total),
-                     "note": Text(N_("wraps around: back to game 1")) if k and index == 0 else ""})
+    n, end = len(span.sequence), span.start + span.length
+    positions = [*range(span.start, min(end, n)), *range(end - n)]  # in the sequence, wrapping back to 0
+    games, places, codes = span.sequence.columns(positions)
+    # what a seat is worth follows from its code (seats.Seats): each cell worked out once per code
+    seats = span.sequence.seats
+    kinds = [KIND_WORDS[kind] for kind in seats.kinds]
+    weights = [hundredths(weight) for weight in seats.weights]
+    points = list(map(seats.points.__getitem__, codes))
+    # running totals are ints while the points are whole: shown as a Fraction, one per total
+    rows = [{"n": k, "game": index + 1, "when": when(game), "rule": _rule(game), "kind": kinds[code],
+             "place": seat + 1, "score": _tenths(game.scores[seat]), "points": point, "weight": weights[code],
+             "total": total, "note": ""}
+            for k, index, game, seat, code, point, total
+            in zip(count(1), positions, games, places, codes, points, map(_exact, accumulate(points)))]
+    if end > n:
+        rows[n - span.start]["note"] = Text(N_("wraps around: back to game 1"))
     return Table("", Text(N_("The best span: %(count)s games"), count=span.length), columns, rows,
                  note=N_("Game: the game's number in the sequence the span was taken from (the sequence without red games).")
                  if span.red_ignored else N_("Game: the game's number in the sequence the span was taken from."))

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import chain, compress, count, repeat
 from operator import attrgetter, eq, is_not
+from typing import NamedTuple
 
 from site_gen.lookups import MemoDict
 from site_gen.ranking import rank_desc
@@ -26,7 +27,6 @@ from site_gen.rules.best_span.model import (
     Participant,
     Removal,
     Settings,
-    filled,
     game_order,
 )
 from site_gen.rules.best_span.seats import SEATS, Played, PlayedGames, Seats
@@ -108,8 +108,9 @@ class PlayerResult:
         return (0, 0, 0, 0)
 
 
-@dataclass(frozen=True, slots=True)  # one per game read: slots keep a million of them small
-class GameOutcome:
+class GameOutcome(NamedTuple):
+    """One per game read: a named tuple, made by one C call each (_outcomes)."""
+
     game: Game
     kind: str | None  # None: not a counted game (format, table, lobby or period)
     removed_by: Removal | None = None
@@ -192,7 +193,7 @@ def _outcomes(data: BestSpanData, settings: Settings) -> _Outcomes:
     for index, removal in removed.items():
         removed_by[index] = removal
         counted[index] = False
-    outcomes = tuple(filled(GameOutcome, len(games), (("game", games), ("kind", kinds), ("removed_by", removed_by))))
+    outcomes = tuple(map(tuple.__new__, repeat(GameOutcome), zip(games, kinds, removed_by)))
     return _Outcomes(outcomes, tuple(matches), list(compress(games, counted)), list(compress(kinds, counted)))
 
 

@@ -117,6 +117,13 @@ class PlayedGames(Sequence):
     def __repr__(self) -> str:
         return f"PlayedGames({tuple(self)!r})"
 
+    def columns(self, positions: list[int]) -> tuple[list[Game], list[int], list[int]]:
+        """The games, seats and codes at these positions, a column each: for a table of a
+        season's games, without a Played made for each."""
+        entries, seats = list(map(self.entries.__getitem__, positions)), self.seats
+        return (list(map(seats.games.__getitem__, map(rshift, entries, repeat(2)))),
+                list(map(and_, entries, repeat(3))), list(map(self.codes.__getitem__, positions)))
+
     def point_list(self) -> list[int | Fraction]:
         """Every game's points (Played.points), in order."""
         points = self.seats.points

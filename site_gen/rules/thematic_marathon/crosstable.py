@@ -9,7 +9,15 @@ from site_gen import tiebreak
 from site_gen.i18n import N_, Text
 from site_gen.lookups import grouped
 from site_gen.model import RankReason
-from site_gen.rules.thematic_marathon.model import DRAW, FIRST_WINS, FIRST_WINS_FORFEIT, SECOND_WINS, Game, GamePoints
+from site_gen.rules.thematic_marathon.model import (
+    DRAW,
+    FIRST_WINS,
+    FIRST_WINS_FORFEIT,
+    SECOND_WINS,
+    SECOND_WINS_FORFEIT,
+    Game,
+    GamePoints,
+)
 from site_gen.rules.thematic_marathon.tournament import GroupTable
 
 # a result from one player's side: (symbol, words)
@@ -17,46 +25,44 @@ _WIN, _DRAW, _LOSS = ("1", N_("won")), ("½", N_("drew")), ("0", N_("lost"))
 _WIN_FORFEIT, _LOSS_FORFEIT, _UNPLAYED = ("+", N_("won by forfeit")), ("−", N_("lost by forfeit")), ("·", N_("not yet played"))
 # each result's words as a Text, made once: a crosstable shows them for every game twice
 _WORDS = {words: Text(words) for _, words in (_WIN, _DRAW, _LOSS, _WIN_FORFEIT, _LOSS_FORFEIT, _UNPLAYED)}
+# each result (None: not yet played) from the first mover's side and from the second's
+_SIDES = {
+    None: (_UNPLAYED, _UNPLAYED),
+    DRAW: (_DRAW, _DRAW),
+    FIRST_WINS: (_WIN, _LOSS),
+    SECOND_WINS: (_LOSS, _WIN),
+    FIRST_WINS_FORFEIT: (_WIN_FORFEIT, _LOSS_FORFEIT),
+    SECOND_WINS_FORFEIT: (_LOSS_FORFEIT, _WIN_FORFEIT),
+}
 
 
-def _side(game: Game, player: str) -> tuple[str, str]:
-    if game.result is None:
-        return _UNPLAYED
-    if game.result == DRAW:
-        return _DRAW
-    first_won = game.result in (FIRST_WINS, FIRST_WINS_FORFEIT)
-    won = first_won == (player == game.first)
-    if game.forfeit:
-        return _WIN_FORFEIT if won else _LOSS_FORFEIT
-    return _WIN if won else _LOSS
+def _title(words: Text, opponent: str, first: bool, board: str) -> Text:
+    if first:
+        return (Text(N_("%(result)s against %(opponent)s, first move (board %(board)s)"), result=words,
+                     opponent=opponent, board=board) if board
+                else Text(N_("%(result)s against %(opponent)s, first move"), result=words, opponent=opponent))
+    return (Text(N_("%(result)s against %(opponent)s (board %(board)s)"), result=words, opponent=opponent, board=board)
+            if board else Text(N_("%(result)s against %(opponent)s"), result=words, opponent=opponent))
 
 
-def _cell(player: str, opponent: str, pairs: dict[frozenset, list[Game]], scheme: GamePoints) -> dict[str, Any]:
-    """Both games of a pair from `player`'s side, the one they moved first in listed first."""
-    own = sorted(pairs.get(frozenset((player, opponent)), ()), key=lambda g: g.first != player)
+def _cell(player: str, opponent: str, by_first_move: dict[tuple[str, str], list[Game]],
+          scheme: GamePoints) -> dict[str, Any]:
+    """Both games of a pair from `player`'s side, the ones they moved first in listed first."""
     entries, points = [], 0
-    for g in own:
-        symbol, words = _side(g, player)
-        words = _WORDS[words]
-        first = g.first == player
-        if first:
-            title = (Text(N_("%(result)s against %(opponent)s, first move (board %(board)s)"), result=words,
-                          opponent=opponent, board=g.board) if g.board
-                     else Text(N_("%(result)s against %(opponent)s, first move"), result=words, opponent=opponent))
-        else:
-            title = (Text(N_("%(result)s against %(opponent)s (board %(board)s)"), result=words,
-                          opponent=opponent, board=g.board) if g.board
-                     else Text(N_("%(result)s against %(opponent)s"), result=words, opponent=opponent))
-        entries.append({"symbol": symbol, "first": first, "title": title})
-        if g.result is not None:
-            points += g.points(scheme)[0 if first else 1]
+    for side, games in ((0, by_first_move.get((player, opponent), ())), (1, by_first_move.get((opponent, player), ()))):
+        first = side == 0
+        for g in games:
+            symbol, words = _SIDES[g.result][side]
+            entries.append({"symbol": symbol, "first": first, "title": _title(_WORDS[words], opponent, first, g.board)})
+            if g.result is not None:
+                points += g.points(scheme)[side]
     return {"games": entries, "points": points}
 
 
 def crosstable(table: GroupTable, caption: str, scheme: GamePoints, player_urls: Mapping[str, str],
                final_label: str = N_("seeding order")) -> dict[str, Any]:
     players = table.players
-    pairs = grouped((frozenset(g.players), g) for g in table.games)  # each pair's games, in one pass
+    by_first_move = grouped(((g.first, g.second), g) for g in table.games)  # each pair's games, in one pass
     rows = []
     for row in table.rows:
         rows.append({
@@ -65,25 +71,23 @@ def crosstable(table: GroupTable, caption: str, scheme: GamePoints, player_urls:
             "url": player_urls.get(row.player),
             "points": row.points,
             "played": row.played,
-            "cells": [None if other == row.player else _cell(row.player, other, pairs, scheme) for other in players],
+            "cells": [None if other == row.player else _cell(row.player, other, by_first_move, scheme)
+                      for other in players],
         })
+    why = {i: tiebreak.describe(r, final_label) for i, r in enumerate(table.ordering.reasons)}
     return {
         "caption": caption,
         "numbers": list(range(1, len(players) + 1)),
         "rows": rows,
-        "reasons": reasons(table.ordering, final_label),
-        "why": {i: tiebreak.describe(r, final_label) for i, r in enumerate(table.ordering.reasons)},
+        "reasons": reasons(table.ordering, why),
+        "why": why,
         "leagues": leagues(table.ordering),
     }
 
 
-def reasons(ordering: tiebreak.Ordering, final_label: str = N_("seeding order")) -> list[dict[str, Any]]:
-    """Every neighbour pair not separated by points alone, in words (a Text)."""
-    return [
-        {"ahead": r.ahead, "text": tiebreak.describe(r, final_label)}
-        for r in ordering.reasons
-        if r.by != tiebreak.POINTS
-    ]
+def reasons(ordering: tiebreak.Ordering, why: Mapping[int, Text]) -> list[dict[str, Any]]:
+    """Every neighbour pair not separated by points alone, in words (`why`: each reason's Text)."""
+    return [{"ahead": r.ahead, "text": why[i]} for i, r in enumerate(ordering.reasons) if r.by != tiebreak.POINTS]
 
 
 def leagues(ordering: tiebreak.Ordering) -> list[dict[str, Any]]:

@@ -23,6 +23,8 @@ PlayerCheck = Callable[[str], str | None]
 
 def parse_result(text: str) -> str | None:
     """The canonical result for what was written ("1-0  Forfeit" is "1-0 forfeit")."""
+    if text in RESULTS:  # as nearly every row writes it
+        return text
     normal = " ".join(text.lower().split())
     return normal if normal in RESULTS else None
 
@@ -74,9 +76,10 @@ class _Seen:
         self.boards[board] = row.line
         return True
 
-    def pair(self, row: Row, key: tuple, where: str) -> bool:
+    def pair(self, row: Row, key: tuple, where: Callable[[], str]) -> bool:
+        """`where`: the words for where the pair plays, made only for a second game."""
         if key in self.pairs:
-            self.diags.error(self.path, row.line, f'{key[-2]} already has the first move against {key[-1]} {where} '
+            self.diags.error(self.path, row.line, f'{key[-2]} already has the first move against {key[-1]} {where()} '
                              f'(line {self.pairs[key]}); each pair plays one game with each player moving first')
             return False
         self.pairs[key] = row.line
@@ -108,10 +111,13 @@ def read_tournament_games(path: Path, diags: Diagnostics, check: PlayerCheck) ->
                 diags.error(path, row.line, f"group is {shown}: phase {phase} needs the group's number (1, 2, ...)")
                 ok = False
         ok = seen.board(row) and ok
-        where = "in the final" if phase == FINAL else f"in phase {phase} group {group}"
-        if ok and seen.pair(row, (phase, group, first, second), where):
+        if ok and seen.pair(row, (phase, group, first, second), lambda: _where(phase, group)):
             games.append(Game(first, second, result, row.get("board"), row.line, phase, group))
     return games
+
+
+def _where(phase: str, group: int | None) -> str:
+    return "in the final" if phase == FINAL else f"in phase {phase} group {group}"
 
 
 def read_group_final(path: Path, diags: Diagnostics, check: PlayerCheck, game_names: dict[str, str]) -> list[Game] | None:
@@ -126,7 +132,7 @@ def read_group_final(path: Path, diags: Diagnostics, check: PlayerCheck, game_na
         ok, first, second, result = _common(row, path, diags, check)
         game = _game_name(row, path, diags, game_names)
         ok = seen.board(row) and game is not None and ok
-        if ok and seen.pair(row, (game, first, second), f"in {game}"):
+        if ok and seen.pair(row, (game, first, second), lambda: f"in {game}"):
             games.append(Game(first, second, result, row.get("board"), row.line, game=game))
     return games
 
@@ -149,7 +155,7 @@ def read_master(path: Path, diags: Diagnostics, check: PlayerCheck, game_names: 
             diags.error(path, row.line, f'group "{row.get("group")}" is not a group number (1, 2, ...)')
             ok = False
         ok = seen.board(row) and game is not None and ok
-        if ok and seen.pair(row, (round_, group, game, first, second), f"in round {round_} group {group}"):
+        if ok and seen.pair(row, (round_, group, game, first, second), lambda: f"in round {round_} group {group}"):
             games.append(Game(first, second, result, row.get("board"), row.line, group=group, game=game, round=round_))
     return games
 

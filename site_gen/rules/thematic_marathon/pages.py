@@ -8,11 +8,11 @@ from typing import Any
 from site_gen import tiebreak
 from site_gen.lookups import first_of
 from site_gen.i18n import N_, Text
-from site_gen.model import CompetitionInfo, CompetitionSite, Page, SearchEntry, Table
+from site_gen.model import CompetitionInfo, CompetitionSite, Later, Page, SearchEntry, Table
 from site_gen.rules.thematic_marathon import tables
-from site_gen.rules.thematic_marathon.crosstable import crosstable, leagues, reasons
+from site_gen.rules.thematic_marathon.crosstable import crosstable
 from site_gen.rules.thematic_marathon.document import document
-from site_gen.rules.thematic_marathon.model import MarathonData, Settings
+from site_gen.rules.thematic_marathon.model import GamePoints, MarathonData, Settings
 from site_gen.rules.thematic_marathon.scoring import MarathonResult, Qualifier, StandingRow
 from site_gen.rules.thematic_marathon.tournament import GroupTable, TournamentResult
 from site_gen.slugs import unique_slugs
@@ -21,12 +21,9 @@ TEMPLATES = "thematic-marathon"
 
 
 def _tournament_page(t: TournamentResult, settings: Settings, urls: dict[str, str],
-                     seeds: dict[str, int]) -> tuple[dict[str, Any], list[Table]]:
+                     seeds: dict[str, int]) -> tuple[dict[str, Any], Later, list[Table]]:
+    """The page's context, the Later of its crosstables and bracket, and its tables."""
     game = t.tournament.game
-    phase1 = [crosstable(g, Text(N_("Group %(number)s"), number=g.number), settings.game_points, urls) for g in t.phase1]
-    semis = [crosstable(g, Text(N_("Semifinal group %(number)s"), number=g.number), settings.game_points, urls)
-             for g in t.semifinals]
-    final = crosstable(t.final, Text(N_("Final")), settings.game_points, urls) if t.final and t.final.rows else None
     ranking = tables.ranking_table(t, urls, seeds)
     csv = [tables.group_table(g, f"tournament-{t.slug}-phase1-{g.number}",
                               Text(N_("%(game)s: phase-1 group %(number)s"), game=game, number=g.number), urls)
@@ -36,6 +33,19 @@ def _tournament_page(t: TournamentResult, settings: Settings, urls: dict[str, st
             for g in t.semifinals]
     if t.final and t.final.rows:
         csv.append(tables.group_table(t.final, f"tournament-{t.slug}-final", Text(N_("%(game)s: final"), game=game), urls))
+    labels = {"1": Text(N_("phase 1")), "semi": Text(N_("semifinals")), "final": Text(N_("final"))}
+    context = {"t": t, "status": tables.status(t), "computed": [labels[c] for c in t.computed],
+               "ranking": ranking, "csv": [ranking.slug] + [c.slug for c in csv]}
+    # the crosstables are the bulk of the page (a Text for each side of every game): worked
+    # out by the process that renders it; t, the points and the links are all they show
+    return context, Later(_games_of_phases, t, settings.game_points, urls, narrow=True), [ranking, *csv]
+
+
+def _games_of_phases(t: TournamentResult, scheme: GamePoints, urls: dict[str, str]) -> dict[str, Any]:
+    """The tournament page's crosstables of every phase and its phase-2 bracket."""
+    phase1 = [crosstable(g, Text(N_("Group %(number)s"), number=g.number), scheme, urls) for g in t.phase1]
+    semis = [crosstable(g, Text(N_("Semifinal group %(number)s"), number=g.number), scheme, urls) for g in t.semifinals]
+    final = crosstable(t.final, Text(N_("Final")), scheme, urls) if t.final and t.final.rows else None
     finalists = set(t.finalists)
     bracket = {
         "semifinals": [
@@ -47,10 +57,7 @@ def _tournament_page(t: TournamentResult, settings: Settings, urls: dict[str, st
         "final": [{"rank": r.rank, "player": r.player, "url": urls.get(r.player), "points": r.points,
                    "bonus": t.row(r.player).bonus if t.row(r.player) else 0} for r in (t.final.rows if t.final else ())],
     }
-    labels = {"1": Text(N_("phase 1")), "semi": Text(N_("semifinals")), "final": Text(N_("final"))}
-    context = {"t": t, "status": tables.status(t), "computed": [labels[c] for c in t.computed], "phase1": phase1, "semis": semis, "final": final,
-               "bracket": bracket, "ranking": ranking, "csv": [ranking.slug] + [c.slug for c in csv]}
-    return context, [ranking, *csv]
+    return {"phase1": phase1, "semis": semis, "final": final, "bracket": bracket}
 
 
 def _tiebreaks(t: TournamentResult) -> dict[str, list[dict[str, Any]]]:
@@ -161,10 +168,10 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
               "inactive": [(p, urls[p], result.inactive[p]) for p in sorted(result.inactive) if p in urls]}),
     ]
     for t in result.tournaments:
-        context, made = _tournament_page(t, settings, urls, seeds)
+        context, later, made = _tournament_page(t, settings, urls, seeds)
         all_tables += made
         pages.append(Page(f"{base}tournaments/{t.slug}/", f"{TEMPLATES}/tournament.html",
-                          f"{t.tournament.game} — {info.name}", {**common, **context}))
+                          f"{t.tournament.game} — {info.name}", {**common, **context}, later))
     for g in result.groups:
         standings = tables.group_standings_table(g, settings, urls, seeds)
         final = tables.group_final_table(g, urls, seeds) if g.final is not None else None
@@ -184,7 +191,7 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
     return CompetitionSite(
         pages=pages,
         tables=all_tables,
-        document=document(settings, result),
+        document=Later(document, settings, result),  # worked out beside the pages
         search=search,
         updated=None,  # the files carry no dates
         status=_status(result),

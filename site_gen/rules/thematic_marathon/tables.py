@@ -62,7 +62,7 @@ def _lower_seed_better(reasons: dict[int, RankReason]) -> dict[int, RankReason]:
 
 def _complete(table: GroupTable) -> bool:
     n = len(table.rows)
-    return sum(1 for g in table.games if g.result is not None) >= n * (n - 1)
+    return table.decided >= n * (n - 1)
 
 
 def group_table(table: GroupTable, slug: str, caption: str, urls: Mapping[str, str]) -> Table:

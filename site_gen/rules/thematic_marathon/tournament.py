@@ -52,6 +52,11 @@ class GroupTable:
     def row(self, player: str) -> GroupRow | None:
         return self._by_player.get(player)
 
+    @cached_property
+    def decided(self) -> int:
+        """Games with a result (a tournament's status asks for it on several pages)."""
+        return sum(1 for g in self.games if g.result is not None)
+
     def place(self, player: str) -> int | None:
         row = self.row(player)
         return row.rank if row else None

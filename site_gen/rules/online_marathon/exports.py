@@ -6,18 +6,21 @@ changed, only its stage's part is made again.
 from __future__ import annotations
 
 import datetime as dt
+import json
 from collections.abc import Callable, Sequence
 from itertools import chain
+from json.encoder import encode_basestring
 from operator import attrgetter
 from typing import Any, Iterator, NamedTuple
 
 from site_gen.csv_export import csv_file, csv_lines
 from site_gen.json_document import Encoded, json_rows
-from site_gen.lookups import grouped
+from site_gen.lookups import MemoDict, grouped
 from site_gen.render.formatting import csv_value
 from site_gen.rules.online_marathon.document import game_rows, stage_rows, written_document
 from site_gen.rules.online_marathon.scoring import GameResult, MarathonResult
 from site_gen.rules.online_marathon.stage import StageResult
+from site_gen.values import json_number
 
 
 GAMES_HEADER = ["game", "table", "started_at", "stage", "counted",
@@ -69,7 +72,7 @@ def standings_document(result: MarathonResult, stages: Sequence[StageExports] | 
     (json_document.Encoded): with `stages` (serve), those of a stage are its part's."""
     if stages is None:
         return written_document(result, [json_rows(stage_rows(s)) for s in result.stages],
-                                json_rows(game_rows(result.games)))
+                                _games_json_rows(result.games))
     games = _in_data_order(result.games, {s.result.stage.number: s.games_json for s in stages}, _games_json_rows)
     return written_document(result, [s.rows_json for s in stages], Encoded(games))
 
@@ -94,7 +97,30 @@ def _games_csv_lines(games: Sequence[GameResult]) -> list[str]:
 
 
 def _games_json_rows(games: Sequence[GameResult]) -> Encoded:
-    return json_rows(game_rows(games))
+    """json_rows(game_rows(games)), each row written here: its texts are the game's id, a few
+    names and a points pattern of the table's few (places.shared_place_points), each
+    pattern's JSON numbers made once, where the encoder wrote 400,000 floats one by one
+    (a third of standings.json's cost). The rows of a game without four different players
+    (no loaded game) come from the encoder."""
+    name = MemoDict(encode_basestring).__getitem__  # a player's name, on many rows
+    stage_text = MemoDict(json.dumps).__getitem__  # a stage number or None, on many rows
+    patterns = {id(g.table_points): g.table_points for g in games}
+    numbers = {key: tuple(json.dumps(json_number(v)) for v in points) for key, points in patterns.items()}
+    rows = []
+    for g in games:
+        game = g.game
+        players = game.players
+        if len(players) != 4 or len(set(players)) != 4:
+            rows += json_rows(game_rows([g]))
+            continue
+        if g.disqualified:
+            points = "{}"
+        else:
+            (p1, p2, p3, p4), (n1, n2, n3, n4) = players, numbers[id(g.table_points)]
+            points = f"{{{name(p1)}: {n1}, {name(p2)}: {n2}, {name(p3)}: {n3}, {name(p4)}: {n4}}}"
+        rows.append(f'{{"game": {encode_basestring(game.id)}, "stage": {stage_text(g.stage)}, '
+                    f'"counted": {"true" if g.counts_for else "false"}, "table_points": {points}}}')
+    return Encoded(rows)
 
 
 def stage_exports(slug: str, result: MarathonResult) -> tuple[StageExports, ...] | None:

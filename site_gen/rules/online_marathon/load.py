@@ -12,6 +12,7 @@ import functools
 from dataclasses import dataclass, field
 from operator import itemgetter
 from pathlib import Path
+from sys import intern
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -128,7 +129,9 @@ def _load_games(path: Path, settings: Settings, diags: Diagnostics, written: _Wr
         if started is None:
             diags.error(path, line, f"started_at: {why}")
             ok = False
-        names, texts = seats(values), points(values)
+        # one string per name, however many seats it fills (as best-span's load): 2,000 strings
+        # rather than 400,000 keep what looks names up or joins them (scoring, player pages) in the cache
+        names, texts = tuple(map(intern, seats(values))), points(values)
         scores = tuple(map(score, texts))
         seated = names
         if "" in names or len(set(names)) < 4 or None in scores:

@@ -8,20 +8,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
 from typing import Any, Iterator
 
 from site_gen.i18n import N_, Text
-from site_gen.lookups import grouped
+from site_gen.lookups import MemoDict, grouped
 from site_gen.model import Column, Table
 from site_gen.rules.online_marathon.model import MarathonData, Settings, Stage
 from site_gen.rules.online_marathon.scoring import MarathonResult, MarathonRow
 from site_gen.rules.online_marathon.stage import StageResult, StageRow
 
 
-@cache  # a few distinct places (seats at a table), shown in the 400,000 rows of a large marathon's player pages
-def _place(places: tuple[int, int]) -> str:
+def _place_text(places: tuple[int, int]) -> str:
     return str(places[0]) if places[0] == places[1] else f"{places[0]}–{places[1]}"
+
+
+# a few distinct places (seats at a table), shown in the 400,000 rows of a large marathon's
+# player pages: each text made once, then looked up in C (a cached function's call costs twice that)
+_place = MemoDict(_place_text).__getitem__
 
 
 def stage_name(stage: Stage) -> str:
@@ -66,7 +69,7 @@ def _player_stage(stage: PlayerStage, name: str, dropped: bool, settings: Settin
     rows = [
         {
             "number": number,
-            "started_at": g.started_at.astimezone(zone),  # shown in the page's language
+            "started_at": g.started_at.astimezone(zone),  # shown in the page's language; stage.py's are in the zone already
             "game": g.game_id,
             "opponents": ", ".join(g.opponents),
             "game_points": g.game_points,

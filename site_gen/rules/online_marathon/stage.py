@@ -30,7 +30,7 @@ class PlayedGame(NamedTuple):
     marathon make one for each seat of 100,000 games."""
 
     game_id: str
-    started_at: dt.datetime
+    started_at: dt.datetime  # in the stage zone (the same moment as the game's start)
     game_points: int  # after a per-game penalty
     penalty: int  # game points taken by a per-game penalty
     table_points: Fraction
@@ -254,8 +254,9 @@ def stage_rows(inputs: StageInputs, players: AbstractSet[str] | None = None) -> 
     ordered = _in_game_order(games)
     unit, tp_units = _table_points_in_units(ordered)
     penalties = penalties_by_player(inputs.penalties)
-    return [_stage_row(player, tuple(own), tp, gp, unit, penalties.get(player, []), inputs.settings)
-            for player, (own, tp, gp) in _played_games(ordered, tp_units, players).items()]
+    settings = inputs.settings
+    return [_stage_row(player, tuple(own), tp, gp, unit, penalties.get(player, []), settings)
+            for player, (own, tp, gp) in _played_games(ordered, tp_units, players, settings.stage_timezone).items()]
 
 
 def row_of_games(player: str, games: tuple[PlayedGame, ...], penalties: list[StagePenalty],
@@ -266,17 +267,20 @@ def row_of_games(player: str, games: tuple[PlayedGame, ...], penalties: list[Sta
     return _stage_row(player, games, tp, [g.game_points for g in games], unit, penalties, settings)
 
 
-def _played_games(ordered: list[GameResult], tp_units: dict[int, tuple[int, ...]],
-                  players: AbstractSet[str] | None) -> dict[str, tuple[list[PlayedGame], list[int], list[int]]]:
+def _played_games(ordered: list[GameResult], tp_units: dict[int, tuple[int, ...]], players: AbstractSet[str] | None,
+                  zone: dt.tzinfo | None = None) -> dict[str, tuple[list[PlayedGame], list[int], list[int]]]:
     """Each player's games (only those of `players`, unless None) from `ordered`, games in
     game order, with their table points (in units, by _table_points_in_units) and game
-    points, gathered while at hand."""
+    points, gathered while at hand. The games' starts are in `zone` (the stage zone, in
+    which the player's page shows them: converted once here for the four seats), else as
+    written."""
     played: dict[str, tuple[list[PlayedGame], list[int], list[int]]] = {}
     for result in ordered:
         if result.disqualified:
             continue
         g = result.game
         seated = g.players
+        started = g.started_at if zone is None else g.started_at.astimezone(zone)
         counts_for = result.counts_for if players is None else result.counts_for & players
         seats = zip(seated, result.game_points, g.scores, result.table_points,
                     tp_units[id(result.table_points)], result.places, _opponent_getters(len(seated)))
@@ -287,7 +291,7 @@ def _played_games(ordered: list[GameResult], tp_units: dict[int, tuple[int, ...]
                     own = played[player] = ([], [], [])
                 games, tps, gps = own
                 penalty = scored - points
-                games.append(_played_game((g.id, g.started_at, points, penalty, tp, places, opponents(seated))))
+                games.append(_played_game((g.id, started, points, penalty, tp, places, opponents(seated))))
                 tps.append(units)
                 gps.append(points)
     return played

@@ -1,15 +1,15 @@
 """`site-gen build` once its options are read, without typer: the command line (cli.build)
-runs it, and so does the program's entry (entry.py) for a build written plainly, which
-so spares typer and the pydantic it imports (~60 ms of every build). An unchanged
-project is answered before the pipeline (every rule set, Jinja, Babel) is imported."""
+runs it, and so does the program's entry (entry.py) for a build written plainly, sparing
+typer and the pydantic it imports (~60 ms of every build). An unchanged project is
+answered before the pipeline (every rule set, Jinja, Babel) is imported."""
 
 from __future__ import annotations
 
 import atexit
 import os
 import sys
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 
 EXIT_DATA = 1
 EXIT_USAGE = 2
@@ -65,10 +65,10 @@ def summary(diags) -> str:
 
 
 def end_process(code: int) -> None:
-    """End the process (never returns) once a command has finished, without the interpreter's teardown:
-    every file is written and closed, exit handlers still run and the output is flushed;
-    freeing a big build's objects one by one, which an ending process need not do, took
-    a second of a Tenhou build."""
+    """End the process once a command has finished (never returns), without the
+    interpreter's teardown: every file is written and closed, exit handlers still run and
+    the output is flushed; freeing a big build's objects one by one, which an ending
+    process need not do, took a second of a Tenhou build."""
     if "site_gen.parallel" in sys.modules:  # else nothing was started beside the command
         sys.modules["site_gen.parallel"].join_background()  # check and standings write the Tenhou log cache
     atexit._run_exitfuncs()  # what atexit.register asked for (coverage, probes) still happens

@@ -8,9 +8,9 @@ from typing import Optional
 
 import typer
 
-from site_gen.commands.build_command import EXIT_DATA, EXIT_USAGE, end_process, run_build, show_progress, summary
+from site_gen.commands.build_command import (EXIT_DATA, EXIT_USAGE, UsageError, end_process, output_folder, project_folder,
+                                             run_build, show_progress, summary)
 from site_gen.diagnostics import Diagnostics
-from site_gen.project_root import NotAProject, find_root
 
 app = typer.Typer(
     help="Build static sites of competition standings from result files kept in git.",
@@ -25,24 +25,20 @@ RootOption = typer.Option(None, "--root", help="The site's folder (holding site.
 
 
 def _root(root: Optional[Path]) -> Path:
-    try:
-        return find_root((root or Path.cwd()).resolve())
-    except NotAProject as exc:
-        typer.echo(f"site-gen: {exc}", err=True)
-        raise typer.Exit(EXIT_USAGE)
+    return _or_usage_exit(project_folder, root)
 
 
 def _out(out: Path, top: Path) -> Path:
-    """The output folder as an absolute path; one that would overwrite the sources is a
-    usage error (exit 2), found before anything is read or written."""
-    from site_gen.output import check_output_folder
+    return _or_usage_exit(output_folder, out, top)
 
-    target = out if out.is_absolute() else Path.cwd() / out
-    problem = check_output_folder(target, top)
-    if problem:
-        typer.echo(f"site-gen: {problem}", err=True)
+
+def _or_usage_exit(find, *args):
+    """What `find` finds; a usage error is printed and ends the command (exit 2)."""
+    try:
+        return find(*args)
+    except UsageError as exc:
+        typer.echo(f"site-gen: {exc}", err=True)
         raise typer.Exit(EXIT_USAGE)
-    return target
 
 
 def _print(diags: Diagnostics) -> None:

@@ -22,17 +22,13 @@ def run_build(out: Path, base_url: str | None, jobs: int | None, root: Path | No
     so the build's objects are left to it (build.keep_until_exit)."""
     from site_gen import build_state, file_digests
     from site_gen.diagnostics import Diagnostics
-    from site_gen.output import check_output_folder
-    from site_gen.project_root import NotAProject, find_root
 
     try:
-        top = find_root((root or Path.cwd()).resolve())
-    except NotAProject as exc:
-        return _usage_error(str(exc))
-    target = out if out.is_absolute() else Path.cwd() / out
-    problem = check_output_folder(target, top)  # found before anything is read or written
-    if problem:
-        return _usage_error(problem)
+        top = project_folder(root)
+        target = output_folder(out, top)
+    except UsageError as exc:
+        _error(f"site-gen: {exc}")
+        return EXIT_USAGE
     diags = Diagnostics(root=top)
     with file_digests.one_build():  # the files the fingerprint reads are not hashed again by the build
         previous = build_state.previous_build(top, target, base_url, serving=False)
@@ -55,6 +51,33 @@ def run_build(out: Path, base_url: str | None, jobs: int | None, root: Path | No
     return 0
 
 
+class UsageError(Exception):
+    """A problem with a command's options (exit 2), found before anything is read or written."""
+
+
+def project_folder(root: Path | None) -> Path:
+    """The site's folder: the one holding site.yaml, from `root` (default: the current
+    folder) upwards."""
+    from site_gen.project_root import NotAProject, find_root
+
+    try:
+        return find_root((root or Path.cwd()).resolve())
+    except NotAProject as exc:
+        raise UsageError(str(exc)) from None
+
+
+def output_folder(out: Path, top: Path) -> Path:
+    """The output folder as an absolute path; one that would overwrite the sources of the
+    site in `top` is a usage error."""
+    from site_gen.output import check_output_folder
+
+    target = out if out.is_absolute() else Path.cwd() / out
+    problem = check_output_folder(target, top)
+    if problem:
+        raise UsageError(problem)
+    return target
+
+
 def show_progress() -> bool:
     """A progress bar only for a person watching: not in CI, not into a file or pipe."""
     return sys.stderr.isatty() and not os.environ.get("CI")
@@ -75,11 +98,6 @@ def end_process(code: int) -> None:
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(code)
-
-
-def _usage_error(message: str) -> int:
-    _error(f"site-gen: {message}")
-    return EXIT_USAGE
 
 
 def _error(line: str) -> None:

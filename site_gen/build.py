@@ -160,7 +160,7 @@ def _build(root: Path, out: Path, diags: Diagnostics, base_url: str | None, jobs
         if incremental and build_state.trust_previous_builds():
             renderer.cache = PageCache(root, out, template_fingerprint(root, f"{url}\0{serving}"), renderer.common)
             renderer.cache.memo = memo.pages if memo else None
-        staging = Staging(out)
+        staging = Staging(out, build_state.spare_folder(root, out) if incremental else None)
         try:
             sizes, written, problems = _render(renderer, pages, files, staging, jobs, progress_factory)
             for where, line, message in problems:
@@ -174,6 +174,7 @@ def _build(root: Path, out: Path, diags: Diagnostics, base_url: str | None, jobs
             for rel in sorted(rest):
                 written += staging.put(rel, rest[rel])
                 sizes[rel] = len(rest[rel])
+            staging.prune(set(sizes))
             staging.commit(remove_later=serving)  # serve: the previous site goes after the reload
         finally:
             staging.discard()  # nothing left once committed; a failed build's files otherwise

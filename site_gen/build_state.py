@@ -112,6 +112,19 @@ def output_record(root: Path, out: Path, kind: str) -> Path:
     return root / CACHE_DIR / f"{kind}-{name}.json"
 
 
+def spare_folder(root: Path, out: Path) -> Path | None:
+    """Where the site a build into `out` replaces is kept for the next build to stage into
+    (output.Staging): under .site-gen-cache/, when that is on the output's file system (a
+    folder moves only within one) and previous builds can be trusted."""
+    cache = root / CACHE_DIR
+    try:
+        if not trust_previous_builds() or cache.stat().st_dev != out.resolve().parent.stat().st_dev:
+            return None
+    except OSError:  # no cache yet (a first build has no previous site), or no output folder's parent
+        return None
+    return output_record(root, out, "spare").with_suffix("")
+
+
 def write_cache_file(path: Path, data: bytes) -> None:
     """Write a file of .site-gen-cache/ (made git-ignored) whole or not at all: a temporary
     file, then a rename. A read-only checkout still builds, it just keeps no record."""

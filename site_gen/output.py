@@ -46,26 +46,40 @@ class Staging:
     """The folder beside `out` that a build writes into (from the render workers too, each
     file once); it takes the output's place in one step (`commit`) once the whole build
     has succeeded, else it is removed (`discard`). A folder left by a killed build is
-    removed when the next one starts."""
+    removed when the next one starts.
 
-    def __init__(self, out: Path):
+    With a `spare` (a folder on the output's file system, such as one under
+    .site-gen-cache/), the site a commit replaces is kept there, and the next build stages
+    into it rather than into a new folder: its folders are already made, and each file the
+    output kept is already there, the very file. That spares a rebuild of a large site making
+    a folder per player page and removing as many, the slowest part of writing it. What the
+    spare holds beyond this build's files goes (`prune`); nothing in it is ever written into,
+    as its files may be the output's own."""
+
+    def __init__(self, out: Path, spare: Path | None = None):
         import shutil
 
         self.out = out.resolve()
+        self.spare = spare
         self.folder = self.out.with_name(f".{self.out.name}.staging")
         if self.folder.exists():
             shutil.rmtree(self.folder)
         for left in self.out.parent.glob(f".{glob.escape(self.out.name)}.old-*"):  # a stopped serve's removal
             if left not in _removing:  # not one this process is removing: a quick second edit need not wait
                 shutil.rmtree(left, ignore_errors=True)
-        self.folder.mkdir(parents=True)
+        self.reused = spare is not None and _take_spare(spare, self.folder)
+        if not self.reused:
+            self.folder.mkdir(parents=True)
         self._made: set[Path] = {self.folder}  # per process: forked workers make their own
 
     def put(self, rel: str, data: bytes) -> bool:
         """Stage a file; True when its bytes differ from the previous output's (written),
         False when that file was linked instead."""
+        old, target = self.out / rel, self.folder / rel
+        if self.reused and _same_file(old, target) and _holds(old, data):
+            return False  # the spare's file is the output's, with these bytes
         target = self._target(rel)
-        if _link_if_unchanged(self.out / rel, target, data):
+        if _link_if_unchanged(old, target, data):
             return False
         target.write_bytes(data)
         return True
@@ -78,27 +92,45 @@ class Staging:
             info = old.lstat()
             if not stat.S_ISREG(info.st_mode) or info.st_size != size:
                 return False
+            if self.reused and _same_file(old, self.folder / rel, info):
+                return True
             os.link(old, self._target(rel))
             return True
         except OSError:
             return False
 
     def _target(self, rel: str) -> Path:
+        """Where `rel` is staged, its folder made; in a reused spare, whatever is at that
+        path is removed first (files are replaced, never written into)."""
         target = self.folder / rel
         if target.parent not in self._made:
-            target.parent.mkdir(parents=True, exist_ok=True)
+            if self.reused:
+                _make_folder(self.folder, target.parent)
+            else:
+                target.parent.mkdir(parents=True, exist_ok=True)
             self._made.add(target.parent)
+        if self.reused:
+            _clear(target)
         return target
 
+    def prune(self, staged: set[str]) -> None:
+        """Remove what a reused spare holds beyond `staged` (every file this build staged,
+        by output path), and the folders left empty."""
+        if self.reused:
+            _prune(self.folder, "", staged)
+
     def commit(self, remove_later: bool = False) -> None:
-        """Put the staged site in the output's place. `remove_later` (serve): the previous
-        site, renamed aside, is removed by a thread after this returns, so the browser reloads
-        without waiting for thousands of files to be unlinked."""
+        """Put the staged site in the output's place. The previous site is kept as the
+        spare when there is one; else removed: `remove_later` (serve) by a thread after
+        this returns, so the browser reloads without waiting for thousands of files to be
+        unlinked."""
         import shutil
         import threading
 
         previous = _swap_in(self.folder, self.out)
         if previous is None:
+            return
+        if self.spare is not None and _keep_as_spare(previous, self.spare):
             return
         if not remove_later:
             shutil.rmtree(previous)
@@ -112,6 +144,95 @@ class Staging:
         import shutil
 
         shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def _take_spare(spare: Path, folder: Path) -> bool:
+    """Move the spare into the staging folder's place; False when there is none (or it
+    can't be moved: another file system)."""
+    try:
+        os.rename(spare, folder)
+        return True
+    except OSError:
+        return False
+
+
+def _keep_as_spare(previous: Path, spare: Path) -> bool:
+    import shutil
+
+    try:
+        if os.path.lexists(spare):  # a spare the last build did not take (it failed to)
+            shutil.rmtree(spare)
+        spare.parent.mkdir(parents=True, exist_ok=True)
+        os.rename(previous, spare)
+        return True
+    except OSError:
+        return False
+
+
+def _same_file(a: Path, b: Path, a_info: os.stat_result | None = None) -> bool:
+    """Whether `a` and `b` are one regular file (two links to the same inode)."""
+    try:
+        a_info = a_info or a.lstat()
+        b_info = b.lstat()
+    except OSError:
+        return False
+    return stat.S_ISREG(a_info.st_mode) and (a_info.st_ino, a_info.st_dev) == (b_info.st_ino, b_info.st_dev)
+
+
+def _holds(path: Path, data: bytes) -> bool:
+    try:
+        return path.stat().st_size == len(data) and path.read_bytes() == data
+    except OSError:
+        return False
+
+
+def _clear(path: Path) -> None:
+    """Remove whatever is at `path` (a file, a link or a folder tree), if anything."""
+    import shutil
+
+    try:
+        info = path.lstat()
+    except FileNotFoundError:
+        return
+    if stat.S_ISDIR(info.st_mode):
+        shutil.rmtree(path)
+    else:
+        os.unlink(path)
+
+
+def _make_folder(root: Path, folder: Path) -> None:
+    """Make `folder` under `root`, replacing any file that stands where one of its folders
+    must be (the spare held an older site whose paths differ)."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        return
+    except (FileExistsError, NotADirectoryError):
+        pass
+    path = root
+    for part in folder.relative_to(root).parts:
+        path = path / part
+        if not path.is_dir() or path.is_symlink():
+            _clear(path)
+            path.mkdir(exist_ok=True)
+
+
+def _prune(folder: str | Path, prefix: str, staged: set[str]) -> bool:
+    """Remove the files under `folder` whose output path (`prefix` + name) is not in
+    `staged`, and the folders that leaves empty; True when `folder` is left empty."""
+    empty = True
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            rel = prefix + entry.name
+            if entry.is_dir(follow_symlinks=False):
+                if _prune(entry.path, rel + "/", staged):
+                    os.rmdir(entry.path)
+                else:
+                    empty = False
+            elif rel in staged:
+                empty = False
+            else:
+                os.unlink(entry.path)
+    return empty
 
 
 def _remove(aside: Path) -> None:

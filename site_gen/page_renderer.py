@@ -1,15 +1,17 @@
 """Rendering planned pages to bytes, in one process or several.
 
-Worker processes are forked after the renderer is set up (site_gen.parallel), so they
-share its templates and contexts without pickling them; pages are handed out in fixed
-chunks and results are put back in page order, so `--jobs N` writes the same bytes as
-`--jobs 1`. The workers also work out the pages' and exports' Later values, and write
-the files into the build's staging folder themselves: only sizes and digests come back.
+With `--jobs N` this process renders beside N - 1 workers forked after the renderer is
+set up (site_gen.parallel), which share its templates and contexts without pickling them;
+each takes the next of small fixed chunks of pages until none is left, and results are
+put back in page order, so `--jobs N` writes the same bytes as `--jobs 1`. Every process
+also works out its pages' and exports' Later values, and writes the files into the
+build's staging folder itself: only a worker's sizes and digests come back.
 """
 
 from __future__ import annotations
 
 import traceback
+from contextlib import closing
 from typing import Any, Callable
 
 from jinja2 import TemplateError
@@ -26,8 +28,8 @@ Problem = tuple[str, int | None, str]  # (template file, line, message)
 Outcome = tuple[int | None, bool, Problem | None, str | None]  # (size, written, problem, digest) of one file
 
 _PARALLEL_MIN_PAGES = 200  # below this, starting workers costs more than it saves
-_CHUNK_PAGES = 32  # pages a worker takes at a time
-_CHUNK_EXPORTS = 8  # exports (CSV, JSON) a worker takes at a time: a site's few big ones alone
+_CHUNK_PAGES = 32  # pages a process takes at a time
+_CHUNK_EXPORTS = 8  # exports (CSV, JSON) a process takes at a time: a site's few big ones alone
 
 
 class PageRenderer:
@@ -92,10 +94,10 @@ class PageRenderer:
         if self.cache:
             self.cache.share(pages)
         exports = [(path, value) for path, value in (later_files or {}).items() if isinstance(value, Later)]
-        tasks: list = [*exports, *pages]  # the big exports first, so no worker gets one last
+        tasks: list = [*exports, *pages]  # the big exports first, so no process gets one last
         if jobs > 1 and len(pages) >= _PARALLEL_MIN_PAGES and parallel.can_fork():
             self._compile({page.template for page in pages})
-            results = self._in_workers(tasks, len(exports), jobs, progress)
+            results = self._in_parallel(tasks, len(exports), jobs, progress)
         else:
             results = []
             for task in tasks:
@@ -124,17 +126,19 @@ class PageRenderer:
             except TemplateError:
                 pass  # reported by the pages that use it
 
-    def _in_workers(self, tasks: list, exports: int, jobs: int, progress) -> list:
+    def _in_parallel(self, tasks: list, exports: int, jobs: int, progress) -> list:
         """Tasks go in small fixed chunks, so that a run of big pages (a competition's
-        tables come first) or a few big exports are shared out too."""
+        tables come first) or a few big exports are shared out too; this process renders
+        chunks beside `jobs` - 1 workers."""
         chunks = _chunks(0, exports, max(1, min(_CHUNK_EXPORTS, exports // (jobs * 8))))
         chunks += _chunks(exports, len(tasks), max(1, min(_CHUNK_PAGES, (len(tasks) - exports) // (jobs * 8))))
         results: list = []
-        done = parallel.map_ranges(lambda start, stop: [self._do(task) for task in tasks[start:stop]], chunks, jobs)
-        for (start, _), chunk_result in zip(chunks, done):
-            results.extend(chunk_result)
-            if progress and start >= exports:
-                progress(len(chunk_result))
+        run = parallel.map_ranges(lambda start, stop: [self._do(task) for task in tasks[start:stop]], chunks, jobs)
+        with closing(run) as done:
+            for (start, _), chunk_result in zip(chunks, done):
+                results.extend(chunk_result)
+                if progress and start >= exports:
+                    progress(len(chunk_result))
         return results
 
 

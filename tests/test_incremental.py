@@ -82,6 +82,28 @@ def test_incremental_equals_clean(project: Path, tmp_path: Path, change):
     assert after != before  # the change did reach the output
 
 
+def _remove_markdown(root: Path):
+    (root / "content" / "about.md").unlink()
+
+
+def test_rebuilds_staged_into_the_site_the_last_one_replaced_equal_clean_builds(project: Path, tmp_path: Path,
+                                                                                 monkeypatch):
+    """From the third build into a folder on, a build stages into the site the last one
+    replaced, kept under .site-gen-cache/ (output.Staging's spare): after each kind of
+    change it still equals a clean build, a page gone from the site gone from the output."""
+    monkeypatch.delenv("CI", raising=False)  # under CI nothing is kept (build_state.trust_previous_builds)
+    out, clean = tmp_path / "out", tmp_path / "clean"
+    _build(project, out)
+    for change in (_edit_game, _edit_template, _remove_markdown, _edit_stage_game, _edit_site_yaml):
+        change(project)
+        _build(project, out)
+        assert list((project / ".site-gen-cache").glob("spare-*"))  # the replaced site, kept
+        _build(project, clean, incremental=False)
+        assert _tree(out) == _tree(clean), change.__name__
+    assert not (out / "about").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["clean", "out", "project"]  # nothing left beside
+
+
 def test_unchanged_files_keep_their_times_and_nothing_changed_is_skipped(project: Path, tmp_path: Path, monkeypatch):
     monkeypatch.delenv("CI", raising=False)  # CI never skips (see the next test)
     out = tmp_path / "out"

@@ -1,5 +1,7 @@
-"""`--jobs N` renders in forked workers and writes exactly the bytes of `--jobs 1`."""
+"""`--jobs N` renders in this process and forked workers and writes exactly the bytes of
+`--jobs 1`."""
 
+import os
 import time
 from pathlib import Path
 
@@ -18,19 +20,36 @@ def test_parallel_output_is_byte_identical(tmp_path, monkeypatch):
     # the example has fewer pages than the parallel threshold: lower it so workers really run
     monkeypatch.setattr(page_renderer, "_PARALLEL_MIN_PAGES", 1)
     calls = []
-    original = page_renderer.PageRenderer._in_workers
+    original = page_renderer.PageRenderer._in_parallel
 
     def spy(self, tasks, exports, jobs, progress):
         calls.append((jobs, exports))
         return original(self, tasks, exports, jobs, progress)
 
-    monkeypatch.setattr(page_renderer.PageRenderer, "_in_workers", spy)
+    monkeypatch.setattr(page_renderer.PageRenderer, "_in_parallel", spy)
     one, two = tmp_path / "one", tmp_path / "two"
     assert build(ROOT, one, Diagnostics(root=ROOT), jobs=1) is not None
     assert build(ROOT, two, Diagnostics(root=ROOT), jobs=2) is not None
     assert calls and calls[0][0] == 2 and calls[0][1] > 0  # exports (CSV, JSON) were made in the workers too
     assert len(calls) == 1
     assert _tree(one) == _tree(two)
+
+
+def test_the_building_process_renders_a_share_of_the_pages(tmp_path, monkeypatch):
+    monkeypatch.setattr(page_renderer, "_PARALLEL_MIN_PAGES", 1)
+    runners = tmp_path / "runners"
+    runners.mkdir()
+    original = page_renderer.PageRenderer._do
+
+    def recorded(self, task):
+        (runners / str(os.getpid())).touch()
+        time.sleep(0.002)  # the ~300 pages take long enough for the worker to start, even on a busy machine
+        return original(self, task)
+
+    monkeypatch.setattr(page_renderer.PageRenderer, "_do", recorded)
+    assert build(ROOT, tmp_path / "site", Diagnostics(root=ROOT), jobs=2) is not None
+    pids = {int(path.name) for path in runners.iterdir()}
+    assert os.getpid() in pids and len(pids) == 2  # the builder and one forked worker
 
 
 def test_a_background_write_is_done_once_joined_and_its_failure_stays_in_the_child(tmp_path):

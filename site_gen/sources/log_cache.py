@@ -105,12 +105,8 @@ class LogCache:
             entries = months.setdefault(month, {})
             if identity is not None and not any(d[0] == "error" for d in read.diagnostics):  # a failed read is retried
                 entries[path] = (identity, read)
-        changed = {}
-        for month, entries in months.items():
-            kept = self.kept.get(month, {})
-            if {p: e[0] for p, e in entries.items()} != {p: e[0] for p, e in kept.items()}:
-                changed[month] = {p: (identity, _interned(read) if p in kept and kept[p][1] is read else read)
-                                  for p, (identity, read) in entries.items()}
+        changed = {month: entries for month, entries in months.items()
+                   if {p: e[0] for p, e in entries.items()} != {p: e[0] for p, e in self.kept.get(month, {}).items()}}
         # pickling a cold year of logs takes seconds: a forked child does it while the build goes on
         parallel.in_background(lambda: self._write_months(changed, set(months)))
         if _last_builds is not None:
@@ -127,7 +123,9 @@ class LogCache:
 
     def _write_months(self, changed: dict[str, dict], months: set[str]) -> None:
         for month, entries in changed.items():
-            self._write(month, entries)
+            kept = self.kept.get(month, {})
+            self._write(month, {p: (identity, _interned(read) if p in kept and kept[p][1] is read else read)
+                                for p, (identity, read) in entries.items()})
         try:
             for old in self.folder.glob("logs-*-????-??.pickle"):
                 name, month = old.name[5:-15], old.name[-14:-7]

@@ -6,10 +6,7 @@ import datetime as dt
 from dataclasses import dataclass
 from pathlib import Path
 
-import markdown
-
 from site_gen.diagnostics import Diagnostics, did_you_mean
-from site_gen.sources.markdown_safety import SafeTreeprocessor, bound_link_scans, sanitise
 from site_gen.sources.text import MAX_MARKDOWN_BYTES, read_text
 from site_gen.sources.yaml_reader import YamlMap, parse_yaml
 from site_gen.values import parse_date
@@ -36,6 +33,12 @@ class MarkdownPage:
 def render_markdown(body: str, raw_html: bool = False) -> str:
     """HTML of a Markdown body, never able to run script: raw HTML in it is shown as text
     unless `raw_html`, and then goes through an allow-list sanitiser."""
+    # imported by the first page: a site without Markdown pages never loads Python-Markdown
+    # (~20 ms of every build's start)
+    import markdown
+
+    from site_gen.sources.markdown_safety import SafeTreeprocessor, bound_link_scans, sanitise
+
     md = markdown.Markdown(extensions=MARKDOWN_EXTENSIONS, output_format="html")
     # after every other treeprocessor (attr_list, toc), so nothing adds attributes later
     md.treeprocessors.register(SafeTreeprocessor(md), "site_gen_safety", -100)

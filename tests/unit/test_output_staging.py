@@ -71,3 +71,76 @@ def test_a_previous_site_this_process_is_still_removing_is_left_to_its_thread(tm
     assert _beside(out) == [".site.old-1-0", "site"]  # the next build did not wait to remove it itself
     output._remove(being_removed)  # what the thread does
     assert _beside(out) == ["site"] and output._removing == set()
+
+
+# --- a spare: the replaced site kept for the next build to stage into ----------------------
+
+
+def _staged(out: Path, spare: Path, files: dict[str, bytes], kept: dict[str, int] = {}) -> Staging:
+    staging = Staging(out, spare)
+    for rel, data in files.items():
+        staging.put(rel, data)
+    for rel, size in kept.items():
+        assert staging.keep(rel, size)
+    staging.prune(set(files) | set(kept))
+    return staging
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_the_replaced_site_becomes_the_spare_and_the_next_build_stages_into_it(tmp_path):
+    out, spare = tmp_path / "site", tmp_path / "cache" / "spare"
+    (tmp_path / "cache").mkdir()
+    first = {"index.html": b"first", "kept.html": b"same bytes", "gone.html": b"x", "old/a.html": b"a"}
+    _staged(out, spare, first).commit()
+    kept_inode = (out / "kept.html").stat().st_ino
+    assert not spare.exists()  # nothing was replaced
+    _staged(out, spare, {"index.html": b"second", "kept.html": b"same bytes", "gone.html": b"x",
+                         "old/a.html": b"a"}).commit()
+    assert _tree(spare) == first  # the first site, kept
+    assert _beside(out) == ["cache", "site"]
+    third = _staged(out, spare, {"index.html": b"third", "new/b.html": b"b"}, kept={"kept.html": 10})
+    assert third.reused and not spare.exists()
+    assert (out / "index.html").read_bytes() == b"second"  # the output is untouched until the swap
+    third.commit()
+    assert _tree(out) == {"index.html": b"third", "kept.html": b"same bytes", "new/b.html": b"b"}
+    assert not (out / "old").exists()  # the folder the spare held and this build did not stage
+    assert (out / "kept.html").stat().st_ino == kept_inode  # the same file throughout
+    assert _beside(out) == ["cache", "site"]
+
+
+def test_a_spare_file_shared_with_the_output_is_replaced_never_written_into(tmp_path):
+    out, spare = tmp_path / "site", tmp_path / "spare"
+    for text in (b"one", b"one"):  # the second build links the first's file: the spare shares it
+        _staged(out, spare, {"page.html": text}).commit()
+    assert (spare / "page.html").stat().st_ino == (out / "page.html").stat().st_ino
+    staging = _staged(out, spare, {"page.html": b"two"})
+    assert (out / "page.html").read_bytes() == b"one"  # readers still see the site as it was
+    staging.commit()
+    assert (out / "page.html").read_bytes() == b"two"
+    assert (spare / "page.html").read_bytes() == b"one"
+
+
+def test_a_spare_whose_paths_clash_with_the_new_site_is_set_right(tmp_path):
+    out, spare = tmp_path / "site", tmp_path / "spare"
+    _staged(out, spare, {"index.html": b"i"}).commit()
+    spare.mkdir()
+    (spare / "players").write_bytes(b"a file where a folder must be")
+    (spare / "page.html").mkdir()  # a folder where a file must be
+    (spare / "page.html" / "index.html").write_bytes(b"old")
+    staging = _staged(out, spare, {"players/x/index.html": b"x", "page.html": b"p"}, kept={"index.html": 1})
+    assert staging.reused
+    staging.commit()
+    assert _tree(out) == {"index.html": b"i", "page.html": b"p", "players/x/index.html": b"x"}
+
+
+def test_a_failed_build_leaves_the_output_as_it_was(tmp_path):
+    out, spare = tmp_path / "site", tmp_path / "spare"
+    for text in (b"one", b"two"):
+        _staged(out, spare, {"page.html": text}).commit()
+    staging = _staged(out, spare, {"page.html": b"three", "more.html": b"m"})
+    staging.discard()
+    assert _tree(out) == {"page.html": b"two"}
+    assert _beside(out) == ["site"]  # the spare went with the failed build's files

@@ -79,9 +79,8 @@ def event_pages(info: CompetitionInfo, settings: Settings, result: BestSpanResul
     slugs = unique_slugs(list(settings.direct_lobbies), fallback="lobby")
     pages, tables, links = [], [], []
     by_lobby: dict[str, list[GameOutcome]] = {lobby: [] for lobby in settings.direct_lobbies}
-    for o in result.outcomes:  # one pass for every lobby
-        if o.kind is not None and o.game.family == "sca" and o.game.lobby in by_lobby:
-            by_lobby[o.game.lobby].append(o)
+    for o in result.direct:
+        by_lobby[o.game.lobby].append(o)
     for lobby in settings.direct_lobbies:
         games = by_lobby[lobby]
         url = f"{info.slug}/events/{slugs[lobby]}/"

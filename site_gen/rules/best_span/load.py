@@ -50,7 +50,7 @@ def load(folder: Path, settings: Settings, diags: Diagnostics) -> BestSpanData |
         games=tuple(reader.games),
         removals=tuple(corrections.removals),
         excluded=tuple(corrections.excluded),
-        names_seen=frozenset(reader.seen),
+        names_seen=tuple(reader.seen),
         corrections_path=str(folder / "corrections.yaml"),
         participants_path=str(folder / "participants.csv"),
     )
@@ -102,7 +102,7 @@ class LogReader:
         self.column_readers = {f: ColumnReader(LineScanner(f, settings.tables, settings.direct_lobbies))
                                for f in ("sca", "scb", "scc")}
         self.games: list[Game] = []
-        self.seen: set[str] = set()
+        self.seen: list[tuple[str, ...]] = []  # each file's names (BestSpanData.names_seen)
         self.lines = 0
         self.cache: LogCache | None = None
 
@@ -145,10 +145,11 @@ class LogReader:
         self._take(source, self._relative(source.display), self._scan(source, archives))
 
     def _scan_all(self, sources: list[LogSource]) -> Generator[FileRead, None, None]:
-        """Each file's read in order, from forked workers when there are enough files to share."""
-        workers = min(parallel.jobs(), len(sources) // _FILES_PER_WORKER)
-        if workers > 1 and parallel.can_fork():
-            yield from parallel.map_chunks(self._scan_many, sources, workers, workers * 16)
+        """Each file's read in order, from this process and forked workers when there are
+        enough files to share."""
+        processes = min(parallel.jobs(), len(sources) // _FILES_PER_WORKER)
+        if processes > 1 and parallel.can_fork():
+            yield from parallel.map_chunks(self._scan_many, sources, processes, processes * 16)
         else:
             yield from self._scan_many(sources)
 
@@ -179,7 +180,7 @@ class LogReader:
         """A file's read (fresh or kept) into the reader, as reading it here would have."""
         for severity, line, message in read.diagnostics:
             self.diags.add(severity, source.display, line, message)
-        self.seen.update(read.names)
+        self.seen.append(read.names)
         self.lines += read.lines
         name = source.name
         constants = (name.day, name.canonical, name.family, path, 0)

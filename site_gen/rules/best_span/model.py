@@ -140,7 +140,9 @@ class BestSpanData:
     games: tuple[Game, ...]  # every game that could count for a participant, added ones too
     removals: tuple[Removal, ...] = ()
     excluded: tuple[Exclusion, ...] = ()
-    names_seen: frozenset[str] = frozenset()  # players of lines that could count (for hints)
+    # players of lines that could count, a tuple per log file: hints need their union, made
+    # only when a participant has no game (millions of names in a year's logs)
+    names_seen: tuple[tuple[str, ...], ...] = ()
     corrections_path: str = "corrections.yaml"
     participants_path: str = "participants.csv"
 

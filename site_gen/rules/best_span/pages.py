@@ -214,7 +214,10 @@ def _shown(p: PlayerResult) -> dict[str, Any]:
 
 
 def player_page(info: CompetitionInfo, settings: Settings, p: PlayerResult, url: str, common: dict) -> Page:
-    return Page(url, f"{TEMPLATES}/player.html", f"{p.player} — {info.name}", common, Later(_player_context, settings, p))
+    # narrow: the page shows the player's result alone, which recompute hands back as the very
+    # object when it is unchanged (page_cache.PageMemo then keeps the page without working it out)
+    return Page(url, f"{TEMPLATES}/player.html", f"{p.player} — {info.name}", common,
+                Later(_player_context, settings, p, narrow=True))
 
 
 def _player_context(settings: Settings, p: PlayerResult) -> dict[str, Any]:

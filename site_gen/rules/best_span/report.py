@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import unicodedata
+from itertools import chain, compress
+from operator import attrgetter
 
 from site_gen.diagnostics import Diagnostics, did_you_mean
 from site_gen.rules.best_span.model import BestSpanData, Game, Settings
 from site_gen.rules.best_span.scoring import BestSpanResult
+
+_ADDED = attrgetter("game.added")  # of an outcome: > 0 for a game corrections.yaml adds
 
 
 def why_not_counted(game: Game, settings: Settings) -> str:
@@ -33,8 +37,8 @@ class NameHints:
     case, else the closest. The names seen are sorted and folded once, not once per
     participant (a year's logs hold tens of thousands of names)."""
 
-    def __init__(self, seen: frozenset[str]):
-        self.names = sorted(seen)
+    def __init__(self, seen: tuple[tuple[str, ...], ...]):
+        self.names = sorted(set(chain.from_iterable(seen)))  # BestSpanData.names_seen: a tuple per log file
         self.folded: dict[str, list[str]] = {}
         for name in self.names:
             self.folded.setdefault(_folded(name), []).append(name)
@@ -54,10 +58,8 @@ def report(data: BestSpanData, settings: Settings, result: BestSpanResult, diags
                           f"{removal.minute:02d} with {', '.join(removal.players)}; nothing "
                           + ("removed" if removal.kind == "remove" else "voided"))
     participants = {p.player for p in data.participants}
-    for outcome in result.outcomes:
+    for outcome in compress(result.outcomes, map(_ADDED, result.outcomes)):  # the few added games, found in C
         game = outcome.game
-        if not game.added:
-            continue
         if outcome.kind is None:
             diags.warning(data.corrections_path, game.added,
                           f"add: the game does not count ({why_not_counted(game, settings)})")

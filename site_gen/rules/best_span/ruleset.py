@@ -5,6 +5,7 @@ from site_gen.rules.best_span.document import document
 from site_gen.rules.best_span.load import load
 from site_gen.rules.best_span.pages import publish, standings_table
 from site_gen.rules.best_span.report import report
+from site_gen.rules.best_span.rescoring import recompute
 from site_gen.rules.best_span.scaffold import scaffold
 from site_gen.rules.best_span.scoring import compute
 from site_gen.rules.best_span.settings import FIELDS, make_settings
@@ -22,5 +23,6 @@ RULESET = RuleSet(
     publish=publish,
     standings_table=standings_table,
     scaffold=scaffold,
+    recompute=recompute,
     keep_between_builds=log_cache.keep_between_builds,  # the log files' entries and games
 )

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 from array import array
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import chain, compress, count, repeat
 from operator import attrgetter, eq, is_not
@@ -128,6 +128,9 @@ class BestSpanResult:
     removal_matches: tuple[int, ...]  # games each removal matched, in corrections order
     updated: dt.date | None  # day of the newest counted game
     counted: int  # how many games count
+    direct: tuple[GameOutcome, ...] = ()  # the games in the direct lobbies that could count, in game order
+    # what it was computed from: rescoring.recompute compares the next data's games with it
+    data: BestSpanData | None = field(default=None, compare=False, repr=False)
 
 
 # --- step 1: counted games ----------------------------------------------------------
@@ -165,6 +168,7 @@ class _Outcomes:
     matches: tuple[int, ...]
     counted: list[Game]  # in game order
     kinds: list[str]  # of the counted games
+    direct: tuple[GameOutcome, ...]  # in the direct lobbies
 
 
 def _outcomes(data: BestSpanData, settings: Settings) -> _Outcomes:
@@ -186,7 +190,8 @@ def _outcomes(data: BestSpanData, settings: Settings) -> _Outcomes:
     # outside the direct lobbies a game's kind follows from (family, rule, day) alone
     ranked_kinds = MemoDict(lambda key: _ranked_kind(key[1], key[2], settings))
     kinds = list(map(ranked_kinds.__getitem__, map(_RANKED_KEY, games)))
-    for index in compress(count(), map(eq, map(_FAMILY, games), repeat("sca"))):
+    lobbies = list(compress(count(), map(eq, map(_FAMILY, games), repeat("sca"))))
+    for index in lobbies:
         kinds[index] = kind_of(games[index], settings)
     removed_by: list[Removal | None] = [None] * len(games)
     counted = list(map(is_not, kinds, repeat(None)))
@@ -194,7 +199,8 @@ def _outcomes(data: BestSpanData, settings: Settings) -> _Outcomes:
         removed_by[index] = removal
         counted[index] = False
     outcomes = tuple(map(tuple.__new__, repeat(GameOutcome), zip(games, kinds, removed_by)))
-    return _Outcomes(outcomes, tuple(matches), list(compress(games, counted)), list(compress(kinds, counted)))
+    direct = tuple(outcomes[i] for i in lobbies if kinds[i] is not None)  # the events' pages find them here
+    return _Outcomes(outcomes, tuple(matches), list(compress(games, counted)), list(compress(kinds, counted)), direct)
 
 
 def outcomes(data: BestSpanData, settings: Settings) -> tuple[tuple[GameOutcome, ...], tuple[int, ...]]:
@@ -273,9 +279,17 @@ def compute(data: BestSpanData, settings: Settings) -> BestSpanResult:
     for participant in data.participants:
         games = played[participant.player]
         players.append(PlayerResult(participant, excluded.get(participant.player), games, player_span(games, settings)))
-    ranked = rank_desc([p for p in players if p.excluded is None], keys=lambda p: p.keys, name=lambda p: p.player)
-    standings = tuple(replace(r.item, rank=r.rank) for r in ranked)
-    ranks = {p.player: p.rank for p in standings}
-    players = [replace(p, rank=ranks.get(p.player, 0)) for p in players]
     updated = found.counted[-1].day if found.counted else None  # games are in order of day first
-    return BestSpanResult(tuple(players), standings, found.outcomes, found.matches, updated, len(found.counted))
+    return BestSpanResult(*ranked_players(players), found.outcomes, found.matches, updated, len(found.counted),
+                          found.direct, data)
+
+
+def ranked_players(players: list[PlayerResult]) -> tuple[tuple[PlayerResult, ...], tuple[PlayerResult, ...]]:
+    """(players, standings): the players with their ranks, and the ranked ones in order.
+    A player whose rank is the one they hold is kept as the very object (`serve` compares a
+    player page's inputs by identity first)."""
+    ranked = rank_desc([p for p in players if p.excluded is None], keys=lambda p: p.keys, name=lambda p: p.player)
+    ranks = {r.item.player: r.rank for r in ranked}
+    players = [p if p.rank == ranks.get(p.player, 0) else replace(p, rank=ranks.get(p.player, 0)) for p in players]
+    by_name = {p.player: p for p in players}
+    return tuple(players), tuple(by_name[r.item.player] for r in ranked)

@@ -27,6 +27,18 @@ class Entry:
 
 
 @dataclass(frozen=True)
+class Stage:
+    """What a player's page shows of a column: not its entries, which every player page
+    would otherwise hold (and page_cache pickle) whole, the square of the players."""
+
+    key: str
+    title: str
+    rounds: tuple[int, ...]
+    decided: bool
+    through_label: str
+
+
+@dataclass(frozen=True)
 class Column:
     key: str  # "1-4", "5", "6", "final"
     title: str
@@ -39,6 +51,10 @@ class Column:
     def by_player(self) -> dict[str, Entry]:
         """Each player's (first) entry: a page per player looks up every column."""
         return first_of((e.player, e) for e in self.entries)
+
+    @cached_property
+    def stage(self) -> Stage:
+        return Stage(self.key, self.title, self.rounds, self.decided, self.through_label)
 
 
 def groups(settings: Settings) -> list[tuple[int, ...]]:
@@ -98,6 +114,6 @@ def columns(data: TournamentData, settings: Settings, result: TournamentResult) 
     return made
 
 
-def path_of(player: str, cols: list[Column]) -> list[tuple[Column, Entry | None]]:
+def path_of(player: str, cols: list[Column]) -> list[tuple[Stage, Entry | None]]:
     """Where a player stands in each column (None: did not reach it)."""
-    return [(c, c.by_player.get(player)) for c in cols]
+    return [(c.stage, c.by_player.get(player)) for c in cols]

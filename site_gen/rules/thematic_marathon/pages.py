@@ -14,7 +14,7 @@ from site_gen.rules.thematic_marathon.crosstable import crosstable
 from site_gen.rules.thematic_marathon.document import document
 from site_gen.rules.thematic_marathon.model import GamePoints, MarathonData, Settings
 from site_gen.rules.thematic_marathon.scoring import MarathonResult, Qualifier, StandingRow
-from site_gen.rules.thematic_marathon.tournament import GroupTable, TournamentResult
+from site_gen.rules.thematic_marathon.tournament import TournamentResult
 from site_gen.slugs import unique_slugs
 
 TEMPLATES = "thematic-marathon"
@@ -82,7 +82,6 @@ class _Lookups:
     tournament would grow with the square of the players)."""
 
     states: dict[str, str]  # tournament slug -> status
-    groups: dict[str, dict[str, GroupTable]]  # tournament slug -> player -> phase-1 group
     tiebreaks: dict[str, dict[str, list[dict[str, Any]]]]  # tournament slug -> player -> tie-breaks
     standings: tuple[dict[str, StandingRow], ...]  # per thematic group: player -> row
     marathon: dict[str, StandingRow]
@@ -96,7 +95,6 @@ def _by_player(items) -> dict:
 def _lookups(result: MarathonResult) -> _Lookups:
     return _Lookups(
         states={t.slug: tables.status(t) for t in result.tournaments},
-        groups={t.slug: first_of((p, g) for g in t.phase1 for p in g.players) for t in result.tournaments},
         tiebreaks={t.slug: _tiebreaks(t) for t in result.tournaments},
         standings=tuple(_by_player(g.standings) for g in result.groups),
         marathon=_by_player(result.marathon),
@@ -111,10 +109,11 @@ def _player_context(player: str, result: MarathonResult, urls: dict[str, str], b
         row = t.row(player)
         if row is None:
             continue
-        # what the page shows of the tournament, not its results: a page's inputs are digested
-        # (page_cache), and each player page holding every tournament would cost players²
+        # what the page shows of the tournament, not its results nor the player's phase-1
+        # group with its games: a page's inputs are digested (page_cache), and each player
+        # page holding every tournament would cost players²
         shown = {"tournament": t.tournament, "group": t.group, "entrant_count": len(t.entrants)}
-        entries.append({"t": shown, "row": row, "url": f"{base}tournaments/{t.slug}/", "group": look.groups[t.slug].get(player),
+        entries.append({"t": shown, "row": row, "url": f"{base}tournaments/{t.slug}/",
                         "winner": t.winner == player, "status": look.states[t.slug],
                         "tiebreaks": look.tiebreaks[t.slug].get(player, [])})
     standings = []

@@ -74,12 +74,13 @@ class Staging:
 
     def put(self, rel: str, data: bytes) -> bool:
         """Stage a file; True when its bytes differ from the previous output's (written),
-        False when that file was linked instead."""
-        old, target = self.out / rel, self.folder / rel
-        if self.reused and _same_file(old, target) and _holds(old, data):
-            return False  # the spare's file is the output's, with these bytes
+        False when that file was linked instead (or, in a reused spare, is there already)."""
+        old = self.out / rel
+        unchanged = _holds(old, data)  # the previous output's file is read once, whatever follows
+        if unchanged and self.reused and _same_file(old, self.folder / rel):
+            return False  # the spare's file is the output's
         target = self._target(rel)
-        if _link_if_unchanged(old, target, data):
+        if unchanged and _linked(old, target):
             return False
         target.write_bytes(data)
         return True
@@ -104,10 +105,7 @@ class Staging:
         path is removed first (files are replaced, never written into)."""
         target = self.folder / rel
         if target.parent not in self._made:
-            if self.reused:
-                _make_folder(self.folder, target.parent)
-            else:
-                target.parent.mkdir(parents=True, exist_ok=True)
+            _make_folder(self.folder, target.parent)
             self._made.add(target.parent)
         if self.reused:
             _clear(target)
@@ -180,6 +178,7 @@ def _same_file(a: Path, b: Path, a_info: os.stat_result | None = None) -> bool:
 
 
 def _holds(path: Path, data: bytes) -> bool:
+    """Whether the file `path` has these bytes (False when it can't be read)."""
     try:
         return path.stat().st_size == len(data) and path.read_bytes() == data
     except OSError:
@@ -202,7 +201,7 @@ def _clear(path: Path) -> None:
 
 def _make_folder(root: Path, folder: Path) -> None:
     """Make `folder` under `root`, replacing any file that stands where one of its folders
-    must be (the spare held an older site whose paths differ)."""
+    must be (a reused spare held an older site whose paths differ)."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
         return
@@ -244,10 +243,9 @@ def _remove(aside: Path) -> None:
         _removing.discard(aside)
 
 
-def _link_if_unchanged(old: Path, target: Path, data: bytes) -> bool:
+def _linked(old: Path, target: Path) -> bool:
+    """Link `target` to the file `old`; False when that can't be done (e.g. another file system)."""
     try:
-        if old.stat().st_size != len(data) or old.read_bytes() != data:
-            return False
         os.link(old, target)
         return True
     except OSError:

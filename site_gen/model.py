@@ -68,12 +68,16 @@ class Later:
     the file, so that with --jobs the big contexts and exports are built in parallel.
     Arguments that are Later themselves are worked out first."""
 
-    __slots__ = ("function", "args", "narrow")
+    __slots__ = ("function", "args", "narrow", "key")
 
-    def __init__(self, function: Callable[..., Any], *args: Any, narrow: bool = False):
+    def __init__(self, function: Callable[..., Any], *args: Any, narrow: bool = False, key: Later | None = None):
         # narrow: the arguments are only what one page shows, so that `serve` can compare
         # them with the last build's instead of working the value out (page_cache.PageMemo)
         self.function, self.args, self.narrow = function, args, narrow
+        # key: a small value that, with the code, decides what the function gives: a page is
+        # digested with it in place of its worked-out context (page_renderer), so a rebuild
+        # keeps an unchanged page without working it out
+        self.key = key
 
     def get(self) -> Any:
         return self.function(*(now(a) for a in self.args))

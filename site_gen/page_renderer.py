@@ -23,6 +23,7 @@ from site_gen.page_cache import PageCache
 from site_gen.project import Project
 from site_gen.render.environment import make_environment
 from site_gen.render.i18n import use_language
+from site_gen.render.table_memo import MEMO as TABLES
 
 Problem = tuple[str, int | None, str]  # (template file, line, message)
 Outcome = tuple[int | None, bool, Problem | None, str | None]  # (size, written, problem, digest) of one file
@@ -65,6 +66,10 @@ class PageRenderer:
         the same as in the last build keeps that build's digest: see page_cache.PageMemo)."""
         rel = output_path(page.url)
         digest = self.cache.remembered(page, self.language(page)) if self.cache else None
+        if digest is None and self.cache and page.later is not None and page.later.key is not None:
+            # the later context's key stands for it: digested without working the context out
+            keyed = Page(page.url, page.template, page.title, {**page.context, "\0later": page.later.key.get()})
+            digest = self.cache.digest(keyed, self.language(page))
         if digest is None:  # worked out from the page's whole context
             page = page.resolved()
             digest = self.cache.digest(page, self.language(page)) if self.cache else None
@@ -133,9 +138,13 @@ class PageRenderer:
         chunks = _chunks(0, exports, max(1, min(_CHUNK_EXPORTS, exports // (jobs * 8))))
         chunks += _chunks(exports, len(tasks), max(1, min(_CHUNK_PAGES, (len(tasks) - exports) // (jobs * 8))))
         results: list = []
-        run = parallel.map_ranges(lambda start, stop: [self._do(task) for task in tasks[start:stop]], chunks, jobs)
+        # a worker's chunk also hands over the table bodies it rendered, which serve's next
+        # build finds in this process (table_memo)
+        run = parallel.map_ranges(lambda start, stop: ([self._do(task) for task in tasks[start:stop]],
+                                                       TABLES.made_here()), chunks, jobs)
         with closing(run) as done:
-            for (start, _), chunk_result in zip(chunks, done):
+            for (start, _), (chunk_result, tables) in zip(chunks, done):
+                TABLES.take(tables)
                 results.extend(chunk_result)
                 if progress and start >= exports:
                     progress(len(chunk_result))

@@ -1,5 +1,6 @@
 """Fixtures shared by several test files."""
 
+import os
 import shutil
 from pathlib import Path
 
@@ -7,6 +8,13 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 MARATHON = "online-marathon-2015"
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _template_cache(tmp_path_factory):
+    """The suite's compiled templates go to a scratch folder, never the user's ~/.cache
+    (render/compiled_templates)."""
+    os.environ.setdefault("SITE_GEN_TEMPLATE_CACHE", str(tmp_path_factory.mktemp("template-cache")))
 
 
 @pytest.fixture

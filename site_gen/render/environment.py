@@ -10,7 +10,6 @@ from pathlib import Path
 from urllib.parse import quote, urljoin, urlsplit
 
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader, StrictUndefined, select_autoescape
-from jinja2.bccache import BytecodeCache, Bucket
 
 from site_gen.render.charts import bar_chart
 from site_gen.render.span_chart import span_chart
@@ -18,6 +17,7 @@ from site_gen.render.formatting import sort_key
 from site_gen.render.table_view import reason_cell, reason_texts, table_body, table_rows
 from site_gen.render import i18n
 from site_gen.render.icalendar import calendar
+from site_gen.render.compiled_templates import shared_cache
 
 PACKAGED_THEMES = Path(__file__).resolve().parent.parent / "themes"
 
@@ -34,27 +34,6 @@ def base_path(base_url: str) -> str:
     return f"/{path}/" if path else "/"
 
 
-class _ProcessBytecodeCache(BytecodeCache):
-    """Compiled templates kept while the process lives, so `serve` does not compile every
-    template again at each rebuild. Jinja keys a template by its name and file and checks
-    its source's checksum: an edited template is compiled again. (Never on disk: compiled
-    code read from a file a repository could plant would run.)"""
-
-    def __init__(self) -> None:
-        self.compiled: dict[str, bytes] = {}
-
-    def load_bytecode(self, bucket: Bucket) -> None:
-        code = self.compiled.get(bucket.key)
-        if code is not None:
-            bucket.bytecode_from_string(code)
-
-    def dump_bytecode(self, bucket: Bucket) -> None:
-        self.compiled[bucket.key] = bucket.bytecode_to_string()
-
-
-_COMPILED = _ProcessBytecodeCache()
-
-
 def make_environment(root: Path, theme: str, base_url: str, serving: bool = False) -> Environment:
     theme_templates = FileSystemLoader(str(theme_dir(root, theme) / "templates"))
     loaders = []
@@ -69,13 +48,15 @@ def make_environment(root: Path, theme: str, base_url: str, serving: bool = Fals
         lstrip_blocks=True,
         keep_trailing_newline=True,
         extensions=["jinja2.ext.i18n"],
-        bytecode_cache=_COMPILED,
+        bytecode_cache=shared_cache(),  # compiled once per template source (compiled_templates)
+        auto_reload=False,  # an environment lives for one build: no stat of the file at each use
     )
     # `_()`, `{% trans %}`: translated in the language of the page being rendered; each
     # build reads the catalogs afresh (a long-running `serve` sees edited .po files)
     i18n.translations.cache_clear()
     env.install_gettext_callables(i18n.gettext, i18n.ngettext, newstyle=True,
                                   pgettext=i18n.pgettext, npgettext=i18n.npgettext)
+    env.globals["_"] = env.globals["gettext"] = i18n.template_gettext()  # the same words, found once
     prefix = base_path(base_url)
 
     def url(path: str) -> str:

@@ -22,13 +22,17 @@ from fractions import Fraction
 from functools import lru_cache
 from io import BytesIO
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
+
+from jinja2 import pass_context
+from markupsafe import Markup
 
 from site_gen.i18n import Text
 from site_gen.render.formatting import format_number
 
 if TYPE_CHECKING:
     from babel import Locale
+    from jinja2.runtime import Context
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "site_gen"
@@ -84,6 +88,40 @@ def pgettext(context: str, message: str) -> str:
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return translations(_language.get()).npgettext(context, singular, plural, n)
+
+
+_PLAIN_VALUES = frozenset({str, int, Markup})
+_KEPT_WORDS = 1 << 16  # a large marathon's names would otherwise keep every player's sentences
+
+
+def template_gettext() -> Callable[..., str]:
+    """The templates' `_()` and `gettext` (`{% trans %}`): what Jinja's newstyle gettext
+    returns (the message in the page's language, Markup under autoescape, always %-formatted),
+    kept for a message and its values when they are plain: a theme's labels are asked for on
+    every page, nine in ten calls repeat an earlier one (a round's number, a player's name), and
+    Jinja's own path (`_` resolving `gettext`, each through Context.call) was an eighth of a
+    small site's rendering. One per environment, as the catalogs are read once per build."""
+    done: dict[tuple, str] = {}
+
+    @pass_context
+    def template_gettext(context: Context, message: str, **variables: Any) -> str:
+        autoescape = context.eval_ctx.autoescape
+        key: tuple = (_language.get(), message, autoescape)
+        if variables:
+            # a value is shown by its type too (a str is escaped, Markup is not): only these
+            # types' values, which show the same wherever they are, make the key
+            if not all(type(value) in _PLAIN_VALUES for value in variables.values()):
+                return (Markup(gettext(message)) if autoescape else gettext(message)) % variables
+            key += tuple((name, type(value), value) for name, value in variables.items())
+        found = done.get(key)
+        if found is None:
+            text = gettext(message)
+            found = (Markup(text) if autoescape else text) % variables
+            if len(done) < _KEPT_WORDS:
+                done[key] = found
+        return found
+
+    return template_gettext
 
 
 # --- values ---------------------------------------------------------------------------

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
+import io
+import pickle
 from fractions import Fraction
 from functools import lru_cache
 from itertools import accumulate, count
@@ -217,7 +219,28 @@ def player_page(info: CompetitionInfo, settings: Settings, p: PlayerResult, url:
     # narrow: the page shows the player's result alone, which recompute hands back as the very
     # object when it is unchanged (page_cache.PageMemo then keeps the page without working it out)
     return Page(url, f"{TEMPLATES}/player.html", f"{p.player} — {info.name}", common,
-                Later(_player_context, settings, p, narrow=True))
+                Later(_player_context, settings, p, narrow=True, key=Later(page_key, settings, p)))
+
+
+def page_key(settings: Settings, p: PlayerResult) -> bytes:
+    """All that _player_context reads of `p`, small enough to digest instead of the page's
+    context (a rebuild then keeps the page without working it out): the codes of its games
+    (kinds, places, points, the chart) and its score total rather than the games, but the
+    games its span's table shows. Equal keys give equal contexts. Pickled without a memo:
+    the same values give the same bytes whichever objects hold them (a fresh read shares
+    its strings, games from the log cache need not)."""
+    span = p.span
+    shown = None
+    if span is not None:
+        n, end = len(span.sequence), span.start + span.length
+        positions = [*range(span.start, min(end, n)), *range(end - n)]
+        shown = (span.start, span.length, span.weight, span.points, span.wraps, span.red_ignored,
+                 span.sequence.codes, span.sequence.columns(positions))
+    stream = io.BytesIO()
+    pickler = pickle.Pickler(stream, protocol=5)
+    pickler.fast = True  # no memo: an object met twice is written twice, as two equal ones would be
+    pickler.dump((settings, p.participant, p.excluded, p.rank, p.games.codes, p.games.tally()[2], shown))
+    return stream.getvalue()
 
 
 def _player_context(settings: Settings, p: PlayerResult) -> dict[str, Any]:

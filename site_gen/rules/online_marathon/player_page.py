@@ -66,17 +66,12 @@ def _player_stage(stage: PlayerStage, name: str, dropped: bool, settings: Settin
     """A stage the player has games in (stage.row is theirs); `name` is stage_name(stage.stage)."""
     row = stage.row
     zone = settings.stage_timezone
+    # a PlayedGame's fields unpacked at once rather than read one by one: 400,000 rows
+    # (started_at is shown in the page's language; stage.py's are in the zone already)
     rows = [
-        {
-            "number": number,
-            "started_at": g.started_at.astimezone(zone),  # shown in the page's language; stage.py's are in the zone already
-            "game": g.game_id,
-            "opponents": ", ".join(g.opponents),
-            "game_points": g.game_points,
-            "place": _place(g.places),
-            "table_points": g.table_points,
-        }
-        for number, g in enumerate(row.games, 1)
+        {"number": number, "started_at": started.astimezone(zone), "game": game_id, "opponents": ", ".join(opponents),
+         "game_points": points, "place": _place(places), "table_points": tp}
+        for number, (game_id, started, points, _, tp, places, opponents) in enumerate(row.games, 1)
     ]
     table = Table(
         "",

@@ -13,7 +13,7 @@ from site_gen.rules.thematic_marathon import tables
 from site_gen.rules.thematic_marathon.crosstable import crosstable
 from site_gen.rules.thematic_marathon.document import document
 from site_gen.rules.thematic_marathon.model import GamePoints, MarathonData, Settings
-from site_gen.rules.thematic_marathon.scoring import MarathonResult, Qualifier, StandingRow
+from site_gen.rules.thematic_marathon.scoring import GroupResult, MarathonResult, Qualifier, StandingRow
 from site_gen.rules.thematic_marathon.tournament import TournamentResult
 from site_gen.slugs import unique_slugs
 
@@ -34,11 +34,21 @@ def _tournament_page(t: TournamentResult, settings: Settings, urls: dict[str, st
     if t.final and t.final.rows:
         csv.append(tables.group_table(t.final, f"tournament-{t.slug}-final", Text(N_("%(game)s: final"), game=game), urls))
     labels = {"1": Text(N_("phase 1")), "semi": Text(N_("semifinals")), "final": Text(N_("final"))}
-    context = {"t": t, "status": tables.status(t), "computed": [labels[c] for c in t.computed],
+    context = {"t": _shown_tournament(t), "status": tables.status(t), "computed": [labels[c] for c in t.computed],
                "ranking": ranking, "csv": [ranking.slug] + [c.slug for c in csv]}
     # the crosstables are the bulk of the page (a Text for each side of every game): worked
     # out by the process that renders it; t, the points and the links are all they show
     return context, Later(_games_of_phases, t, settings.game_points, urls, narrow=True), [ranking, *csv]
+
+
+def _shown_tournament(t: TournamentResult) -> dict[str, Any]:
+    """What the tournament page shows of `t` beside its crosstables (the Later's): not the
+    groups' games and orderings, which its digest would pickle again (page_cache). Of the
+    phases' groups the page shows only whether there are any and how many: their numbers."""
+    return {"group": t.group, "tournament": t.tournament, "slug": t.slug, "started": t.started,
+            "entrants": t.entrants, "played": t.played, "computed": t.computed, "advance": t.advance,
+            "phase2_entrants": t.phase2_entrants, "phase1": [g.number for g in t.phase1],
+            "semifinals": [g.number for g in t.semifinals]}
 
 
 def _games_of_phases(t: TournamentResult, scheme: GamePoints, urls: dict[str, str]) -> dict[str, Any]:
@@ -145,17 +155,19 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
     candidates = tables.candidates_table(result, urls, [q.player for q in result.master])
     master_results = tables.master_results_table(result, urls)
     seeds = tables.seed_positions(result)
+    shown_groups = [_shown_group(g) for g in result.groups]
     common = {"settings": settings, "groups_nav": [(g.name, f"{base}groups/{g.slug}/") for g in settings.groups],
               "names": {u: p.name for u, p in data.players.items() if p.name}}
     all_tables: list[Table] = [marathon, overview, master, candidates] + ([master_results] if master_results else [])
     pages = [
         Page(base, f"{TEMPLATES}/overview.html", info.name,
-             {**common, "table": marathon, "tournaments": overview, "groups": result.groups, "result": result,
+             {**common, "table": marathon, "tournaments": overview, "groups": shown_groups,
+              "tournament_count": len(result.tournaments), "player_count": len(result.players),
               "csv": [t.slug for t in all_tables]}),
         Page(f"{base}tournaments/", f"{TEMPLATES}/tournaments.html",
              Text(N_("%(competition)s: tournaments"), competition=info.name), {**common, "table": overview}),
         Page(f"{base}groups/", f"{TEMPLATES}/groups.html", Text(N_("%(competition)s: thematic groups"), competition=info.name),
-             {**common, "groups": result.groups}),
+             {**common, "groups": shown_groups}),
         Page(f"{base}tournaments/master/", f"{TEMPLATES}/master.html",
              Text(N_("%(competition)s: Master"), competition=info.name),
              {**common, "table": master, "candidates": candidates, "results": master_results,
@@ -171,12 +183,12 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
         all_tables += made
         pages.append(Page(f"{base}tournaments/{t.slug}/", f"{TEMPLATES}/tournament.html",
                           f"{t.tournament.game} — {info.name}", {**common, **context}, later))
-    for g in result.groups:
+    for g, shown in zip(result.groups, shown_groups):
         standings = tables.group_standings_table(g, settings, urls, seeds)
         final = tables.group_final_table(g, urls, seeds) if g.final is not None else None
         all_tables += [standings] + ([final] if final else [])
         pages.append(Page(f"{base}groups/{g.group.slug}/", f"{TEMPLATES}/group.html", f"{g.group.name} — {info.name}",
-                          {**common, "g": g, "table": standings, "final": final,
+                          {**common, "g": shown, "table": standings, "final": final,
                            "final_games": [{"game": games.get(x.game, x.game), **_game_row(x, urls)} for x in g.final_games],
                            "tournament_urls": {t.slug: f"{base}tournaments/{t.slug}/" for t in g.tournaments},
                            "csv": [standings.slug] + ([final.slug] if final else [])}))
@@ -196,6 +208,13 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
         status=_status(result),
         summary=Table("", marathon.caption, marathon.columns, marathon.rows[:10]),
     )
+
+
+def _shown_group(g: GroupResult) -> dict[str, Any]:
+    """What the overview, groups and group pages show of a thematic group: its tournaments'
+    names, not their results (every page's context is pickled for its digest: page_cache)."""
+    return {"group": g.group, "tournaments": [{"slug": t.slug, "tournament": t.tournament} for t in g.tournaments],
+            "standings": g.standings, "finalists": g.finalists, "final": g.final, "winner": g.winner}
 
 
 def _game_row(game, urls: dict[str, str]) -> dict[str, Any]:

@@ -1,0 +1,122 @@
+"""`serve`: table bodies (table_view.table_body) kept between the builds of one process.
+
+After one changed result, a marathon's player pages are rendered again for their rank
+lines, while their games tables are the same as in the last build: their rows are found
+here instead of being formatted again (~7x cheaper). A body is found by the SHA-256 of the
+pickle of everything that makes its bytes: the table, the cut and its label, the page's
+language, the catalog of that language (read afresh by each build: an edited .po file
+changes it) and the `url` function (its code and the base path it holds). Pickles of equal
+values may differ (a miss, rendered again); different values never share one.
+
+The memory is bounded: the bodies least recently used go first beyond LIMIT bytes.
+A forked render worker keeps what it makes in `made` too, for the building process to
+take over (`made_here`, `take`): the worker's own copy ends with it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import marshal
+import os
+import pickle
+import sys
+from collections import OrderedDict
+from types import FunctionType
+from typing import Any, Callable
+
+from markupsafe import Markup
+
+from site_gen.render import i18n
+
+LIMIT = 256 << 20  # bytes of str: a 2,000-player marathon's bodies take ~120 MB
+
+
+class TableMemo:
+    def __init__(self, limit: int = LIMIT) -> None:
+        self.limit = limit
+        self.bodies: OrderedDict[bytes, Markup] = OrderedDict()  # least recently used first
+        self.size = 0
+        self.owner = os.getpid()  # the process that builds; forked workers hand over `made`
+        self.made: list[tuple[bytes, Markup]] = []
+        self._url: tuple[Callable, bytes | None] | None = None  # the last url function and its key part
+        self._catalogs: dict[str, tuple[Any, bytes]] = {}  # lang -> (translations, digest of its messages)
+
+    def key(self, table: Any, url: Callable[[str], str], cut_after: Any, cut_label: Any) -> bytes | None:
+        """The digest of a body's inputs; None when one of them can't be pickled."""
+        url_part = self._url_key(url)
+        if url_part is None:
+            return None
+        lang = i18n._language.get()
+        try:
+            data = pickle.dumps((table, cut_after, cut_label, lang, self._catalog_key(lang), url_part), protocol=5)
+        except Exception:  # noqa: BLE001 - a value that can't be pickled: rendered every time
+            return None
+        return hashlib.sha256(data).digest()
+
+    def get(self, key: bytes) -> Markup | None:
+        body = self.bodies.get(key)
+        if body is not None:
+            self.bodies.move_to_end(key)
+        return body
+
+    def put(self, key: bytes, body: Markup) -> None:
+        self._keep(key, body)
+        if os.getpid() != self.owner:
+            self.made.append((key, body))
+
+    def made_here(self) -> list[tuple[bytes, Markup]]:
+        """What this forked worker made since the last call ([] in the building process)."""
+        made, self.made = self.made, []
+        return made
+
+    def take(self, made: list[tuple[bytes, Markup]]) -> None:
+        """Keep what a worker made (its made_here())."""
+        for key, body in made:
+            self._keep(key, body)
+
+    def _keep(self, key: bytes, body: Markup) -> None:
+        if key in self.bodies:
+            self.bodies.move_to_end(key)
+            return
+        size = sys.getsizeof(body)
+        if size > self.limit:
+            return
+        self.bodies[key] = body
+        self.size += size
+        while self.size > self.limit:
+            _, dropped = self.bodies.popitem(last=False)
+            self.size -= sys.getsizeof(dropped)
+
+    def _url_key(self, url: Callable[[str], str]) -> bytes | None:
+        """A plain function's code, defaults and closure (the environment's url holds the
+        base path): what it returns for a path, as long as the globals it reads stay put."""
+        if self._url is None or self._url[0] is not url:
+            part = None
+            if type(url) is FunctionType:
+                try:
+                    part = marshal.dumps(url.__code__) + pickle.dumps(
+                        (url.__module__, url.__defaults__, url.__kwdefaults__,
+                         [cell.cell_contents for cell in url.__closure__ or ()]), protocol=5)
+                except Exception:  # noqa: BLE001 - a closure over something unpicklable
+                    part = None
+            self._url = (url, part)  # the function is held: its id is not reused meanwhile
+        return self._url[1]
+
+    def _catalog_key(self, lang: str) -> bytes:
+        """The digest of the language's messages (headers, plural forms included)."""
+        translations = i18n.translations(lang)
+        known = self._catalogs.get(lang)
+        if known is None or known[0] is not translations:
+            messages = getattr(translations, "_catalog", None)
+            digest = hashlib.sha256(pickle.dumps((type(translations).__qualname__, list(messages.items())
+                                                  if messages is not None else None), protocol=5)).digest()
+            known = self._catalogs[lang] = (translations, digest)
+        return known[1]
+
+
+MEMO = TableMemo()
+
+
+def remembering() -> bool:
+    """Only while serving (macros.html says so) and never under CI, as every reuse."""
+    return not os.environ.get("CI")

@@ -18,11 +18,20 @@ def _template_cache(tmp_path_factory):
 
 
 @pytest.fixture
-def marathon_project(tmp_path: Path) -> Path:
+def example_project(tmp_path: Path):
+    """Makes a scratch project: the example's site.yaml, content/ and one of its competitions."""
+    def make(competition: str) -> Path:
+        root = tmp_path / "project"
+        root.mkdir()
+        shutil.copy(ROOT / "site.yaml", root / "site.yaml")
+        shutil.copytree(ROOT / "data" / competition, root / "data" / competition)
+        shutil.copytree(ROOT / "content", root / "content")
+        return root
+
+    return make
+
+
+@pytest.fixture
+def marathon_project(example_project) -> Path:
     """A scratch project: the example's site.yaml, content/ and online-marathon competition."""
-    root = tmp_path / "project"
-    root.mkdir()
-    shutil.copy(ROOT / "site.yaml", root / "site.yaml")
-    shutil.copytree(ROOT / "data" / MARATHON, root / "data" / MARATHON)
-    shutil.copytree(ROOT / "content", root / "content")
-    return root
+    return example_project(MARATHON)

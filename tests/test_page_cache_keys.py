@@ -12,19 +12,13 @@ from site_gen.build import build
 from site_gen.diagnostics import Diagnostics
 from site_gen.rules.best_span import pages as best_span_pages
 
-ROOT = Path(__file__).resolve().parents[1]
 COMP = "tenhou-best-span"
 
 
 @pytest.fixture
-def project(tmp_path: Path, monkeypatch) -> Path:
+def project(example_project, monkeypatch) -> Path:
     monkeypatch.delenv("CI", raising=False)  # CI never reuses a page
-    root = tmp_path / "project"
-    root.mkdir()
-    shutil.copy(ROOT / "site.yaml", root / "site.yaml")
-    shutil.copytree(ROOT / "data" / COMP, root / "data" / COMP)
-    shutil.copytree(ROOT / "content", root / "content")
-    return root
+    return example_project(COMP)
 
 
 @pytest.fixture

@@ -77,7 +77,7 @@ class Staging:
         # the render workers fork, so that the commit removes what they set aside too
         self.trash: Path | None = None
         if self.reused:
-            self.trash = self.out.with_name(f".{self.out.name}.old-{os.getpid()}-{next(_removals)}")
+            self.trash = self._aside()
             self.trash.mkdir()
         self._trashed = itertools.count()
 
@@ -120,6 +120,11 @@ class Staging:
             self._set_aside(target)
         return target
 
+    def _aside(self) -> Path:
+        """A new name beside the output for a folder to remove: one the next build removes
+        if this process is stopped before it has (see __init__)."""
+        return self.out.with_name(f".{self.out.name}.old-{os.getpid()}-{next(_removals)}")
+
     def _set_aside(self, path: Path) -> None:
         """Move whatever is at `path` into the trash folder (beside the output, named so
         that a killed build's is removed like a stopped serve's removal)."""
@@ -147,7 +152,7 @@ class Staging:
         self.trash = None
         if previous is not None and not (self.spare is not None and _keep_as_spare(previous, self.spare)):
             if remove_later:
-                aside = self.out.with_name(f".{self.out.name}.old-{os.getpid()}-{next(_removals)}")
+                aside = self._aside()
                 os.rename(previous, aside)
                 removals.append(aside)
             else:

@@ -111,17 +111,23 @@ def template_gettext() -> Callable[..., str]:
             # a value is shown by its type too (a str is escaped, Markup is not): only these
             # types' values, which show the same wherever they are, make the key
             if not all(type(value) in _PLAIN_VALUES for value in variables.values()):
-                return (Markup(gettext(message)) if autoescape else gettext(message)) % variables
+                return _formatted(message, autoescape, variables)
             key += tuple((name, type(value), value) for name, value in variables.items())
         found = done.get(key)
         if found is None:
-            text = gettext(message)
-            found = (Markup(text) if autoescape else text) % variables
+            found = _formatted(message, autoescape, variables)
             if len(done) < _KEPT_WORDS:
                 done[key] = found
         return found
 
     return template_gettext
+
+
+def _formatted(message: str, autoescape: bool, variables: dict[str, Any]) -> str:
+    """Jinja's newstyle gettext: the message in the page's language, Markup under autoescape
+    (so %-formatting escapes a str value), always %-formatted."""
+    text = gettext(message)
+    return (Markup(text) if autoescape else text) % variables
 
 
 # --- values ---------------------------------------------------------------------------

@@ -97,23 +97,33 @@ def test_chunks_reach_the_caller_while_the_workers_still_run():
     assert received[0][1] < max(finished.values())  # the first came before the last chunk was done
 
 
-def test_what_a_worker_raises_is_raised_in_the_caller_with_its_message(tmp_path):
-    runners = tmp_path / "runners"
+def _acting_in_workers(runners, act):
+    """A range function that notes each process running it in the folder `runners`, and
+    calls act(start, stop) in the workers only (the caller returns its ranges' results)."""
     runners.mkdir()
     caller = os.getpid()
 
-    def fails_in_workers(start, stop):
+    def function(start, stop):
         (runners / str(os.getpid())).touch()
         time.sleep(0.02)
         if os.getpid() != caller:
-            raise ValueError(f"range {start}-{stop} is bad")
+            act(start, stop)
         return [start]
 
+    return function
+
+
+def test_what_a_worker_raises_is_raised_in_the_caller_with_its_message(tmp_path):
+    runners = tmp_path / "runners"
+
+    def fails_in_workers(start, stop):
+        raise ValueError(f"range {start}-{stop} is bad")
+
     with at_most(30), pytest.raises(ValueError, match=r"range \d+-\d+ is bad") as raised:
-        list(parallel.map_ranges(fails_in_workers, [(n, n + 1) for n in range(20)], 3))
+        list(parallel.map_ranges(_acting_in_workers(runners, fails_in_workers), [(n, n + 1) for n in range(20)], 3))
     assert "in a worker process" in str(raised.value.__cause__)
     assert "fails_in_workers" in str(raised.value.__cause__)  # the worker's traceback
-    workers = _runners(runners) - {caller}
+    workers = _runners(runners) - {os.getpid()}
     assert workers and all(_gone(pid) for pid in workers)
 
 
@@ -141,19 +151,10 @@ def test_an_exception_that_cannot_be_pickled_comes_as_its_text():
 ])
 def test_a_worker_that_dies_is_an_error_not_a_hang(tmp_path, end, message):
     runners = tmp_path / "runners"
-    runners.mkdir()
-    caller = os.getpid()
-
-    def dies_in_workers(start, stop):
-        (runners / str(os.getpid())).touch()
-        time.sleep(0.02)
-        if os.getpid() != caller:
-            end()
-        return [start]
-
     with at_most(30), pytest.raises(parallel.WorkerError, match=message):
-        list(parallel.map_ranges(dies_in_workers, [(n, n + 1) for n in range(10)], 2))
-    assert all(_gone(pid) for pid in _runners(runners) - {caller})
+        list(parallel.map_ranges(_acting_in_workers(runners, lambda start, stop: end()),
+                                 [(n, n + 1) for n in range(10)], 2))
+    assert all(_gone(pid) for pid in _runners(runners) - {os.getpid()})
 
 
 def test_a_caller_that_stops_early_ends_the_workers(tmp_path):

@@ -6,10 +6,12 @@ single run can show every problem at once.
 
 from __future__ import annotations
 
-import re
 from collections import namedtuple
-from collections.abc import Iterable
-from pathlib import Path
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from pathlib import Path
 
 ERROR = "error"
 WARNING = "warning"
@@ -30,13 +32,16 @@ class Diagnostic(namedtuple("Diagnostic", ["path", "line", "severity", "message"
 
 # Messages quote the data: a line break (or U+2028) in a name would forge further lines
 # in a CI log, an escape sequence would drive the terminal, a bidi control would reorder
-# the text. They are shown as \n, \u001b, \u202e.
-_INVISIBLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+# the text. They are shown as \n, \u001b, \u202e. A table, not a regular expression: an
+# unchanged build gives its warnings again and imports no `re` (nor pathlib) for that.
+_INVISIBLE = {code: f"\\u{code:04x}" for code in [*range(0x20), *range(0x7F, 0xA0), 0x2028, 0x2029,
+                                                   *range(0x202A, 0x202F), *range(0x2066, 0x206A)]}
+_INVISIBLE.update({ord("\n"): "\\n", ord("\r"): "\\r", ord("\t"): "\\t"})
 
 
 def visible(text: str) -> str:
     """The text with control, line-separator and bidi characters shown as escapes."""
-    return _INVISIBLE.sub(lambda m: repr(m.group())[1:-1] if m.group() in "\n\r\t" else f"\\u{ord(m.group()):04x}", text)
+    return text.translate(_INVISIBLE)
 
 
 class Diagnostics:
@@ -54,11 +59,13 @@ class Diagnostics:
         return self._shown[path]
 
     def _relative(self, path: Path | str) -> str:
+        from pathlib import Path  # not on an unchanged build's way: it adds no diagnostics
+
         p = Path(path)
         if self.root is not None:
             try:
                 # the folders resolved, not the file itself: a symbolic link is named as itself
-                p = (p.parent.resolve() / p.name).relative_to(self.root.resolve())
+                p = (p.parent.resolve() / p.name).relative_to(Path(self.root).resolve())
             except (ValueError, OSError, RuntimeError):  # outside the root, or a link loop
                 pass
         return p.as_posix()

@@ -7,7 +7,6 @@ would, goes to cli.main."""
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 # the build options read here: a value after the option, or after "=" for a long one
 _BUILD_OPTIONS = {"--out": "out", "-o": "out", "--base-url": "base_url", "--jobs": "jobs", "-j": "jobs",
@@ -24,8 +23,9 @@ def main() -> None:
         command_line()
         return
     jobs, root = options.get("jobs"), options.get("root")
-    end_process(run_build(Path(options.get("out", "_site")), options.get("base_url"), int(jobs) if jobs else None,
-                          Path(root) if root else None, ending_process=True))
+    # the paths as strings: pathlib is imported only if a build must run (build_command)
+    end_process(run_build(options.get("out", "_site"), options.get("base_url"), int(jobs) if jobs else None,
+                          root, ending_process=True))
 
 
 def build_options(args: list[str]) -> dict[str, str] | None:

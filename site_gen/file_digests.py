@@ -19,11 +19,35 @@ compared with this machine's clock, the one that stamps a local file system's fi
 
 from __future__ import annotations
 
-import hashlib
 import os
 import time
-from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
+
+# SHA-256 of a few short strings (the fingerprints' own hashes) from the interpreter's
+# builtin module: hashlib loads OpenSSL, ~3 ms of a build that finds nothing changed and
+# hashes no file. Files are hashed by hashlib (OpenSSL's is the faster on large files);
+# both give the same digests.
+try:
+    from _sha2 import sha256  # Python 3.12 on
+except ImportError:
+    try:
+        from _sha256 import sha256  # Python 3.11
+    except ImportError:
+        from hashlib import sha256
+
+
+def __getattr__(name: str):
+    """`file_digests.hashlib`, as before (the tests count the files hashed through it),
+    imported only when asked for: see sha256 above."""
+    if name == "hashlib":
+        import hashlib
+
+        return hashlib
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 # more than any file system's time resolution (FAT's: 2 s), with room for the clock that
 # stamps files, which runs up to a tick behind time.time_ns()
@@ -66,6 +90,14 @@ def keepable() -> list[list]:
     return [[*key, digest.hex()] for key, digest in _known.items() if key[3] < before and key[4] < before]
 
 
+def settled(info: os.stat_result) -> bool:
+    """Whether a stat's times are older than this build's beginning by more than RACY_NS
+    (as those of the digests kept): any change since then gives it other times. Outside
+    one_build(), never."""
+    before = _began - RACY_NS
+    return _known is not None and info.st_mtime_ns < before and info.st_ctime_ns < before
+
+
 def file_sha256(path: str | os.PathLike, info: os.stat_result | None = None) -> bytes:
     """The SHA-256 of a regular file's bytes (`info`: its stat, when the caller has it)."""
     info = info or os.stat(path)
@@ -75,6 +107,8 @@ def file_sha256(path: str | os.PathLike, info: os.stat_result | None = None) -> 
         if digest is not None:
             _known[key] = digest
             return digest
+    import hashlib
+
     with open(path, "rb") as handle:
         digest = hashlib.file_digest(handle, "sha256").digest()
     if _known is not None:

@@ -8,14 +8,16 @@ written again, so they keep their modification times and a deploy uploads only w
 
 from __future__ import annotations
 
-import glob
 import itertools
 import os
 import stat
-from pathlib import Path
 
-# shutil, threading and ctypes are imported where they are used: a build that finds nothing
-# changed imports this module for check_output_folder alone
+# glob, shutil, threading and ctypes are imported where they are used, and pathlib only
+# names types here: a build that finds nothing changed imports this module for
+# check_output_folder alone
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    from pathlib import Path
 
 _AT_FDCWD = -100
 _RENAME_EXCHANGE = 2
@@ -28,18 +30,23 @@ def output_path(url: str) -> str:
     return url + "index.html" if url == "" or url.endswith("/") else url
 
 
-def check_output_folder(out: Path, root: Path) -> str | None:
+def check_output_folder(out: str | os.PathLike, root: str | os.PathLike) -> str | None:
     """Why `out` must not be used (the repository itself or a folder holding its data)."""
-    out_r, root_r = out.resolve(), root.resolve()
-    if out_r == root_r or out_r in root_r.parents:
+    out_r, root_r = os.path.realpath(out), os.path.realpath(root)
+    if _within(root_r, out_r):
         return f"the output folder {out} would replace the repository; choose a folder such as _site"
-    if out_r.exists() and not out_r.is_dir():
+    if os.path.exists(out_r) and not os.path.isdir(out_r):
         return f"the output folder {out} is a file; choose a folder such as _site"
     for part in (".git", "data", "content", "templates", "themes", "static"):
-        source = root_r / part
-        if out_r == source or source in out_r.parents or out_r in source.parents:
+        source = os.path.join(root_r, part)
+        if _within(out_r, source) or _within(source, out_r):
             return f"the output folder {out} overlaps {part}/; choose a folder such as _site"
     return None
+
+
+def _within(path: str, folder: str) -> bool:
+    """Whether the resolved `path` is the resolved `folder` or inside it."""
+    return path == folder or path.startswith(folder.rstrip("/") + "/")
 
 
 class Staging:
@@ -59,6 +66,7 @@ class Staging:
     of waiting for the disk each, and `serve` removes them after the reload instead."""
 
     def __init__(self, out: Path, spare: Path | None = None):
+        import glob
         import shutil
 
         self.out = out.resolve()

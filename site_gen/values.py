@@ -95,8 +95,13 @@ def json_number(value: Fraction | int) -> int | float:
 
 def round_half_up(value: Fraction) -> int:
     """Nearest whole number, halves up (used for norm ratings, which are never negative)."""
+    return round_half_up_ratio(value.numerator, value.denominator)
+
+
+def round_half_up_ratio(numerator: int, denominator: int) -> int:
+    """round_half_up of numerator / denominator (denominator > 0), in lowest terms or not."""
     # floor(n/d + 1/2) in integers: no Fraction is made
-    return (2 * value.numerator + value.denominator) // (2 * value.denominator)
+    return (2 * numerator + denominator) // (2 * denominator)
 
 
 def exact_sum(values: Iterable[Fraction | int]) -> Fraction:

@@ -7,9 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from site_gen import page_renderer
-from site_gen.build import build
-from site_gen.diagnostics import Diagnostics
+from page_key_helpers import build_into, count_worked_out, tree
+
 from site_gen.rules.best_span import pages as best_span_pages
 
 COMP = "tenhou-best-span"
@@ -24,30 +23,7 @@ def project(example_project, monkeypatch) -> Path:
 @pytest.fixture
 def worked_out(monkeypatch) -> list[str]:
     """The players whose page context was worked out, and (prefixed "render ") the URLs rendered."""
-    seen: list[str] = []
-    context = best_span_pages._player_context
-
-    def counting(settings, p):
-        seen.append(p.player)
-        return context(settings, p)
-
-    render = page_renderer.PageRenderer.render
-
-    def rendering(self, page):
-        seen.append("render " + page.url)
-        return render(self, page)
-
-    monkeypatch.setattr(best_span_pages, "_player_context", counting)
-    monkeypatch.setattr(page_renderer.PageRenderer, "render", rendering)
-    return seen
-
-
-def _build(root: Path, out: Path) -> None:
-    assert build(root, out, Diagnostics(root=root), jobs=1) is not None
-
-
-def _tree(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+    return count_worked_out(monkeypatch, best_span_pages, "_player_context", lambda settings, p: p.player)
 
 
 def _edit_markdown(root: Path) -> None:
@@ -58,23 +34,23 @@ def _edit_markdown(root: Path) -> None:
 
 def test_a_rebuild_keeps_keyed_pages_without_working_their_context_out(project, tmp_path, worked_out):
     out = tmp_path / "out"
-    _build(project, out)
+    build_into(project, out)
     players = [name for name in worked_out if not name.startswith("render ")]
     assert len(players) > 10  # every player page's context, to render it
     worked_out.clear()
     _edit_markdown(project)
-    _build(project, out)
+    build_into(project, out)
     assert not [name for name in worked_out if not name.startswith("render ")]
     assert not [url for url in worked_out if url.startswith(f"render {COMP}/players/")]
     clean = tmp_path / "clean"
     shutil.rmtree(project / ".site-gen-cache")
-    _build(project, clean)
-    assert _tree(out) == _tree(clean)
+    build_into(project, clean)
+    assert tree(out) == tree(clean)
 
 
 def test_a_page_whose_key_changed_is_worked_out_and_rendered_again(project, tmp_path, worked_out, monkeypatch):
     out = tmp_path / "out"
-    _build(project, out)
+    build_into(project, out)
     chosen = sorted(name for name in worked_out if not name.startswith("render "))[3]
     worked_out.clear()
     key = best_span_pages.page_key
@@ -84,6 +60,6 @@ def test_a_page_whose_key_changed_is_worked_out_and_rendered_again(project, tmp_
 
     monkeypatch.setattr(best_span_pages, "page_key", other_key_for_one)
     _edit_markdown(project)
-    _build(project, out)
+    build_into(project, out)
     assert [name for name in worked_out if not name.startswith("render ")] == [chosen]
     assert len([url for url in worked_out if url.startswith(f"render {COMP}/players/")]) == 1

@@ -1,21 +1,26 @@
 """`site-gen build` once its options are read, without typer: the command line (cli.build)
 runs it, and so does the program's entry (entry.py) for a build written plainly, sparing
 typer and the pydantic it imports (~60 ms of every build). An unchanged project is
-answered before the pipeline (every rule set, Jinja, Babel) is imported."""
+answered before the pipeline (every rule set, Jinja, Babel) is imported, and without
+pathlib, whose imports (re among them) took a quarter of that answer: its paths are
+strings until a build must run."""
 
 from __future__ import annotations
 
 import atexit
 import os
 import sys
-from collections.abc import Callable
-from pathlib import Path
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from pathlib import Path
 
 EXIT_DATA = 1
 EXIT_USAGE = 2
 
 
-def run_build(out: Path, base_url: str | None, jobs: int | None, root: Path | None,
+def run_build(out: str | Path, base_url: str | None, jobs: int | None, root: str | Path | None,
               ending_process: bool = False, progress_factory: Callable | None = None) -> int:
     """Build the site and print what the command line prints; the exit code (0, 1 for
     data errors, 2 for a usage error). `ending_process`: the process ends right after,
@@ -24,30 +29,33 @@ def run_build(out: Path, base_url: str | None, jobs: int | None, root: Path | No
     from site_gen.diagnostics import Diagnostics
 
     try:
-        top = project_folder(root)
-        target = output_folder(out, top)
+        top = _project_folder(root)
+        target = _output_folder(out, top)
     except UsageError as exc:
         _error(f"site-gen: {exc}")
         return EXIT_USAGE
-    diags = Diagnostics(root=top)
     with file_digests.one_build():  # the files the fingerprint reads are not hashed again by the build
         previous = build_state.previous_build(top, target, base_url, serving=False)
         if previous.state is not None:
+            diags = Diagnostics()  # only the recorded messages, already relative to the root
             report = build_state.replayed(previous.state, target, diags)
         else:
+            from pathlib import Path
+
             from site_gen.build import build, keep_until_exit
             from site_gen.parallel import default_jobs
 
             if ending_process:
                 keep_until_exit()
-            report = build(top, target, diags, base_url=base_url, jobs=jobs or default_jobs(),
+            diags = Diagnostics(root=Path(top))
+            report = build(Path(top), Path(target), diags, base_url=base_url, jobs=jobs or default_jobs(),
                            progress_factory=progress_factory, previous=previous)
     for line in diags.format("warning"):
         _error(line)
     if report is None:
         _error(f"build failed: {summary(diags)}; the previous site was left as it was")
         return EXIT_DATA
-    print(build_state.built_message(report, out), flush=True)
+    print(build_state.built_message(report, path_text(out)), flush=True)
     return 0
 
 
@@ -58,24 +66,48 @@ class UsageError(Exception):
 def project_folder(root: Path | None) -> Path:
     """The site's folder: the one holding site.yaml, from `root` (default: the current
     folder) upwards."""
-    from site_gen.project_root import NotAProject, find_root
+    from pathlib import Path
 
-    try:
-        return find_root((root or Path.cwd()).resolve())
-    except NotAProject as exc:
-        raise UsageError(str(exc)) from None
+    return Path(_project_folder(root))
 
 
 def output_folder(out: Path, top: Path) -> Path:
     """The output folder as an absolute path; one that would overwrite the sources of the
     site in `top` is a usage error."""
+    from pathlib import Path
+
+    return Path(_output_folder(out, top))
+
+
+def _project_folder(root: str | Path | None) -> str:
+    """project_folder() as a string."""
+    from site_gen.project_root import NotAProject, find_root
+
+    try:
+        return find_root(os.path.realpath(root or os.getcwd()))  # as Path.resolve() resolves it
+    except NotAProject as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _output_folder(out: str | Path, top: str | Path) -> str:
+    """output_folder() as a string, spelt as that Path is."""
     from site_gen.output import check_output_folder
 
-    target = out if out.is_absolute() else Path.cwd() / out
+    target = path_text(out)
+    if not target.startswith("/"):
+        target = path_text(os.path.join(os.getcwd(), target))
     problem = check_output_folder(target, top)
     if problem:
         raise UsageError(problem)
     return target
+
+
+def path_text(path: str | os.PathLike) -> str:
+    """The path as str(Path(path)) spells it, without pathlib: no empty or "." parts, no
+    slash at the end; two slashes at the start kept (POSIX lets them mean something else)."""
+    path = os.fspath(path)
+    start = len(path) - len(path.lstrip("/"))
+    return ("//" if start == 2 else "/" if start else "") + "/".join(part for part in path.split("/") if part not in ("", ".")) or "."
 
 
 def show_progress() -> bool:

@@ -8,6 +8,7 @@ Numbers and dates come out in the language of the page being rendered.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from fractions import Fraction
 from typing import Any, Callable, NamedTuple
 
@@ -16,7 +17,7 @@ from markupsafe import Markup
 from site_gen.i18n import Text
 from site_gen.model import RankReason, Table
 from site_gen.render.formatting import decimal_text, format_number, sort_key
-from site_gen.render.i18n import date, gettext, localise_number, translate
+from site_gen.render.i18n import _language, date, gettext, localise_number, translate
 from site_gen.render.table_memo import MEMO, remembering
 
 
@@ -92,6 +93,10 @@ def _table_body(table: Table, url: Callable[[str], str], cut_after: int | None, 
     struck_open = f'<s title="{dropped}">'
     struck_close = f'</s><span class="visually-hidden"> ({dropped})</span>'
     struck, highlighted = table.struck, table.highlighted
+    moment = _moments(_language.get())
+    # the cells of Fractions met in this table, by id (each held): a table's few table-points
+    # values (places.shared_place_points) are the same objects in many rows
+    fractions: dict[tuple[int, int], tuple[Fraction, str, str]] = {}
     columns = [(c.key, c.key == "player", c.numeric, c.link_key, c.decimals,
                 '<td class="num">' if c.numeric else "<td>", '<td class="num" data-sort="' if c.numeric else '<td data-sort="')
                for c in table.columns]
@@ -114,8 +119,18 @@ def _table_body(table: Table, url: Callable[[str], str], cut_after: int | None, 
                 if not numeric:
                     sort = ""
             elif type(value) is Fraction:  # table points, averages: as _cell_text and sort_key give them
-                text = localise_number(decimal_text(value.numerator, value.denominator, decimals))  # no markup in digits
-                sort = decimal_text(value.numerator, value.denominator, 6) if numeric else ""
+                cell = fractions.get((id(value), decimals))
+                if cell is None or cell[0] is not value:
+                    numerator, denominator = value.numerator, value.denominator
+                    cell = fractions[id(value), decimals] = (
+                        value, localise_number(decimal_text(numerator, denominator, decimals)),  # no markup in digits
+                        decimal_text(numerator, denominator, 6))
+                _, text, sort = cell
+                if not numeric:
+                    sort = ""
+            elif type(value) is dt.datetime:  # a game's start: on each of its players' pages
+                text, dated = moment(value)
+                sort = "" if numeric else dated
             else:
                 text, dated = _cell_text(value, decimals)
                 text = _escape(text)
@@ -137,11 +152,37 @@ def _table_body(table: Table, url: Callable[[str], str], cut_after: int | None, 
 
 
 _ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&#34;", "'": "&#39;"})
+_TO_ESCAPE = re.compile("[&<>\"']").search
 
 
 def _escape(text: str) -> str:
-    """markupsafe.escape's bytes, without a Markup object per cell."""
-    return text.translate(_ESCAPES)
+    """markupsafe.escape's bytes, without a Markup object per cell: most cells (names, ids)
+    hold nothing to escape, which one search in C finds without making a new string."""
+    return text.translate(_ESCAPES) if _TO_ESCAPE(text) else text
+
+
+# lang -> a moment's (escaped text, ISO sort key), by the moment, its zone and fold: equal
+# such keys have the same wall clock and offset. A game's start shows on its four players'
+# pages, and formatting one costs ~5 us (date(), isoformat()): 400,000 cells of a marathon.
+_MOMENTS: dict[str, dict[tuple, tuple[str, str]]] = {}
+_MOMENTS_LIMIT = 1 << 17  # moments kept per language (serve: many builds), ~25 MB for 100,000
+
+
+def _moments(lang: str) -> Callable[[dt.datetime], tuple[str, str]]:
+    """What gives a moment's cell (escaped text, sort key) in `lang`, made once."""
+    known = _MOMENTS.get(lang)
+    if known is None or len(known) > _MOMENTS_LIMIT:
+        known = _MOMENTS[lang] = {}
+    get = known.get
+
+    def moment(value: dt.datetime) -> tuple[str, str]:
+        key = (value, value.tzinfo, value.fold)
+        cell = get(key)
+        if cell is None:
+            cell = known[key] = (_escape(date(value)), value.isoformat())
+        return cell
+
+    return moment
 
 
 def _markup(translated: str, **values: Any) -> Markup:

@@ -19,6 +19,7 @@ from site_gen.rules.online_marathon.model import MarathonData, Settings, Stage
 from site_gen.rules.online_marathon.player_page import (
     norm_rating_places,
     player_context,
+    player_key,
     player_stages,
     sanctions_by_player,
     stage_name,
@@ -149,10 +150,13 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
     nr_places = {s.stage.number: norm_rating_places(s) for s in result.stages}
     sanctions = sanctions_by_player(data)
     for m in result.marathon:
+        stages, touched = player_stages(result, nr_places, m.player), sanctions.get(m.player, [])
+        # the key stands for the arguments the page's context does not hold (it holds `m` and
+        # the settings): a rebuild keeps an unchanged page without working its context out
         pages.append(Page(player_urls[m.player], f"{TEMPLATES}/player.html", f"{m.player} — {info.name}",
                           {**common, "player": m.player, "marathon": m},
-                          Later(player_context, m, settings, player_stages(result, nr_places, m.player),
-                                sanctions.get(m.player, []), narrow=True)))
+                          Later(player_context, m, settings, stages, touched, narrow=True,
+                                key=Later(player_key, stages, touched))))
     search = [SearchEntry(info.name, base, "competition")] + [
         SearchEntry(name, url, "player", info.name) for name, url in sorted(player_urls.items())
     ]

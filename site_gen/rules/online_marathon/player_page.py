@@ -185,3 +185,22 @@ def player_context(m: MarathonRow, settings: Settings, stages: tuple[PlayerStage
     chart = [(str(s.stage.number), m.norm_ratings.get(s.stage.number), s.stage.number in m.dropped, name)
              for s, name in zip(stages, names)]
     return {"per_stage": per_stage, "chart": chart, "drop_reasons": drop_reasons(m, stages), "sanctions": sanctions}
+
+
+def player_key(stages: tuple[PlayerStage, ...], sanctions: list[dict[str, Any]]) -> tuple:
+    """All that player_context reads of `stages` and `sanctions`, cheaper to make and pickle
+    than the context: with the page's context, which holds the marathon row and the settings
+    (its other arguments), it decides the worked-out context, so a rebuild digests this
+    instead (model.Later's key) and works out only the pages whose key changed. A stage's
+    games go column by column (id, start, game points, penalty, table points, places,
+    opponents): plain tuples, as a PlayedGame's pickle calls Python per game, and the few
+    table points and places patterns are shared objects, each pickled once. Pickled with a
+    memo, equal values shared otherwise (names are interned by load.py) only render a page
+    again, never keep a wrong one."""
+    return tuple((s.stage, s.provisional, s.eligible, s.nr_place, None if s.row is None else _row_key(s.row))
+                 for s in stages), sanctions
+
+
+def _row_key(row: StageRow) -> tuple:
+    """A stage row's fields (its figures), then its games by column."""
+    return tuple(value for name, value in vars(row).items() if name != "games"), tuple(zip(*row.games))

@@ -11,15 +11,15 @@ import math
 from collections.abc import Callable, Sequence, Set as AbstractSet
 from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import accumulate, repeat
-from operator import add, attrgetter, itemgetter, mul, sub
+from itertools import accumulate, compress, count, repeat
+from operator import attrgetter, eq, itemgetter, sub
 from typing import TYPE_CHECKING, NamedTuple
 
 from site_gen.lookups import grouped
 from site_gen.places import Places
 from site_gen.ranking import rank_desc
 from site_gen.rules.online_marathon.model import Settings, Stage, StagePenalty
-from site_gen.values import round_half_up
+from site_gen.values import round_half_up_ratio
 
 if TYPE_CHECKING:  # annotations only: scoring.py, which makes GameResults, imports this module
     from site_gen.rules.online_marathon.scoring import GameResult
@@ -175,13 +175,18 @@ def _best_run(tp: list[int], gp: list[int], length: int) -> tuple[int, int]:
     n = len(tp)
     if n < length:
         return 0, n
-    # one integer per game, TP above GP: no run's |GP sum| reaches half the scale, so
-    # these run sums order as (TP sum, GP sum) do
-    scale = 2 * sum(map(abs, gp)) + 1
-    totals = list(accumulate(map(add, map(mul, tp, repeat(scale)), gp), initial=0))  # t * scale + g
-    runs = list(map(sub, totals[length:], totals))  # runs[i]: games i .. i+length-1
-    start = runs.index(max(runs))  # the earliest best
+    runs = _run_sums(tp, length)
+    best = max(runs)
+    start = runs.index(best)  # the earliest run of the highest TP sum
+    if runs.count(best) > 1:  # tied: of those, the earliest of the highest GP sum (a third of the rows)
+        start = max(compress(count(), map(eq, runs, repeat(best))), key=_run_sums(gp, length).__getitem__)
     return start, start + length
+
+
+def _run_sums(values: list[int], length: int) -> list[int]:
+    """The sums of each run of `length` values: [i] is that of values[i:i + length]."""
+    totals = list(accumulate(values, initial=0))
+    return list(map(sub, totals[length:], totals))
 
 
 def _stage_row(player: str, games: tuple[PlayedGame, ...], tp: list[int], gp: list[int], unit: int,
@@ -192,8 +197,9 @@ def _stage_row(player: str, games: tuple[PlayedGame, ...], tp: list[int], gp: li
     n = len(games)
     start, end = _best_run(tp, gp, length)
     tp_sum, series_tp, series_gp = sum(tp), sum(tp[start:end]), sum(gp[start:end])
-    pen_tp = sum(p.table_points for p in penalties)
-    pen_gp = sum(p.game_points for p in penalties)
+    pen_tp = pen_gp = 0
+    if penalties:  # a few players have any
+        pen_tp, pen_gp = sum(p.table_points for p in penalties), sum(p.game_points for p in penalties)
     # the averages over whole units, and their mean, as one Fraction each
     divisor = max(n, length)
     stage_tp = tp_sum - pen_tp * unit
@@ -220,13 +226,15 @@ def _stage_row(player: str, games: tuple[PlayedGame, ...], tp: list[int], gp: li
 def norm_ratings(rows: list[StageRow], min_games: int) -> dict[str, int]:
     """NR of each eligible player from the rows in table order (step 8)."""
     eligible = [r for r in rows if r.n >= min_games]
-    count = len(eligible)
+    number = len(eligible)
     ratings: dict[str, int] = {}
-    position = 0
-    for index, row in enumerate(eligible):
-        if index == 0 or row.keys != eligible[index - 1].keys:
-            position = index + 1
-        ratings[row.player] = 1000 if count == 1 else round_half_up(Fraction(1000 * (count - position), count - 1))
+    position, previous = 0, None
+    for index, row in enumerate(eligible, start=1):
+        keys = row.keys
+        if keys != previous:
+            position, previous = index, keys
+        # round_half_up of 1000 * (number - position) / (number - 1), without making the Fraction
+        ratings[row.player] = 1000 if number == 1 else round_half_up_ratio(1000 * (number - position), number - 1)
     return ratings
 
 

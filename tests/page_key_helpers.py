@@ -1,0 +1,40 @@
+"""What the page-key tests share: counting the page contexts worked out and the pages
+rendered, a build that must succeed, and an output folder's files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+from site_gen import page_renderer
+from site_gen.build import build
+from site_gen.diagnostics import Diagnostics
+
+
+def count_worked_out(monkeypatch, module, name: str, player_of: Callable[..., str]) -> list[str]:
+    """The players whose page context `module.name` worked out (`player_of` its arguments'
+    player), and (prefixed "render ") the URLs rendered, in order."""
+    seen: list[str] = []
+    context = getattr(module, name)
+
+    def counting(*args):
+        seen.append(player_of(*args))
+        return context(*args)
+
+    render = page_renderer.PageRenderer.render
+
+    def rendering(self, page):
+        seen.append("render " + page.url)
+        return render(self, page)
+
+    monkeypatch.setattr(module, name, counting)
+    monkeypatch.setattr(page_renderer.PageRenderer, "render", rendering)
+    return seen
+
+
+def build_into(root: Path, out: Path) -> None:
+    assert build(root, out, Diagnostics(root=root), jobs=1) is not None
+
+
+def tree(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}

@@ -1,0 +1,50 @@
+"""A build that finds nothing changed is mostly Python's start: it imports neither the
+pipeline (Jinja) nor pathlib, re, json, hashlib, enum or typing (~15 ms of its ~40). Its
+process must show that, not the test's: it runs with -S, so that no .pth file of the
+virtualenv (an editable install's import hook imports pathlib and re) runs before it,
+and with the tree on PYTHONPATH; without site-packages it could not import Jinja anyway."""
+
+import importlib.util
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from site_gen.file_digests import RACY_NS
+
+ROOT = Path(__file__).resolve().parents[2]
+SLOW = {"pathlib", "re", "json", "enum", "typing", "fnmatch", "urllib", "jinja2", "markupsafe", "yaml"}
+if importlib.util.find_spec("_sha2") or importlib.util.find_spec("_sha256"):  # a Python built with its own SHA-256
+    SLOW.add("hashlib")
+PROBE = ("import atexit, sys; atexit.register(lambda: print('imported:', "
+         f"sorted({{m.split('.')[0] for m in sys.modules}} & {SLOW!r}))); "
+         "from site_gen.entry import main; main()")
+
+
+def _run(*args: str, bare: bool = False) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in ("CI", "PYTHONPATH")}  # CI trusts no earlier build
+    if bare:
+        env["PYTHONPATH"] = str(ROOT)
+    command = [sys.executable, *(["-S"] if bare else []), *args]
+    return subprocess.run(command, capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
+
+
+def test_an_unchanged_build_imports_no_slow_module(marathon_project: Path, tmp_path: Path):
+    copied = time.time()
+    args = ["build", "--root", str(marathon_project), "--out", str(tmp_path / "site" / "."), "-j", "1"]
+    first = _run("-m", "site_gen", *args)
+    assert first.returncode == 0, first.stderr
+    assert " 0 changed)" not in first.stdout
+    # files made right before a build are hashed again by the next one (file_digests.RACY_NS),
+    # which keeps their digests for the one after
+    time.sleep(max(0.0, copied + RACY_NS / 1e9 + 0.5 - time.time()))
+    assert " 0 changed)" in _run("-m", "site_gen", *args).stdout
+    unchanged = _run("-c", PROBE, *args, bare=True)
+    assert unchanged.returncode == 0, unchanged.stderr
+    # the line a build ends with, the output folder spelt as the command line's Path spells it
+    assert unchanged.stdout == re.sub(r"\d+ changed\)", "0 changed)", first.stdout) + "imported: []\n"
+    assert first.stdout.endswith(f" changed) into {tmp_path / 'site'}\n")
+    assert unchanged.stderr == first.stderr  # the warning given again, as the build gave it
+    assert "warning: game 103474 is inside the period but in no stage" in unchanged.stderr

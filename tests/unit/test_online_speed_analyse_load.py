@@ -1,0 +1,185 @@
+"""The column-wise paths of loading games.csv (a simple table's rows, the games of rows
+without a problem, the games and results kept for unchanged rows in serve) give what the
+row-by-row paths give; each case worked out by hand."""
+
+from __future__ import annotations
+
+import datetime as dt
+from fractions import Fraction as F
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from site_gen.diagnostics import Diagnostics
+from site_gen.rules.online_marathon import load as loading
+from site_gen.rules.online_marathon.load import GAME_COLUMNS, _clean_games, _load_games, _Written
+from site_gen.rules.online_marathon.model import Game
+from site_gen.rules.online_marathon.scoring import _score_games
+from site_gen.sources import csv_reader
+from site_gen.sources.csv_reader import KeptRows, read_csv
+
+from marathon_helpers import MSK, data, game, settings
+
+HEADER = ",".join(GAME_COLUMNS)
+ROW_1 = "1,RU-Marathon-1,2015-02-03T21:15:00+03:00,A,40,B,10,C,0,D,-50"
+ROW_2 = "2,RU-Marathon-2,2015-02-04T20:00:00+03:00,C,5,A,5,D,-3,B,-7"
+
+
+def read(path: Path, text: str, kept: KeptRows | None = None, required=("game", "player")):
+    path.write_text(text, encoding="utf-8")
+    diags = Diagnostics()
+    rows = read_csv(path, diags, list(required), kept=kept)
+    return rows, [f"{d.line}: {d.message}" for d in diags.items]
+
+
+# --- csv_reader: a simple table ---------------------------------------------------------
+
+
+def test_simple_table_cells_and_rows(tmp_path):
+    text = "game,player\n1,a b\n2,b\n"
+    assert csv_reader._simple_table(text, text.splitlines(), []) is None  # a space: cells may need stripping
+    text = "game,player\n1,a\n2,b\n"
+    assert csv_reader._simple_table(text, text.splitlines(), []) == [["game", "player"], ["1", "a"], ["2", "b"]]
+    rows, errors = read(tmp_path / "t.csv", text)
+    assert errors == [] and [(r.line, r.values) for r in rows] == [(2, ("1", "a")), (3, ("2", "b"))]
+    assert rows[0].columns == {"game": 0, "player": 1} and rows[0].columns is rows[1].columns
+
+
+@pytest.mark.parametrize("text", [
+    "game,player\n#x,y\n1,a\n",  # a comment line
+    "game,player\n,\n1,a\n",  # a line of empty cells
+    "game,player\n1,a,x\n",  # a line with more cells
+    "game,player\n1\n",  # ... or fewer
+    "game,player\n1,\ta\n",  # a padded cell
+    "game,player\n1,я\n",  # not ASCII
+    "game\n1\n",  # one column: an empty line would be a blank one
+])
+def test_other_tables_are_not_simple(text):
+    assert csv_reader._simple_table(text, text.splitlines(), []) is None
+
+
+def test_simple_table_header_problems_are_reported_once(tmp_path):
+    rows, errors = read(tmp_path / "t.csv", "game,playr\n1,a\n")
+    assert rows is None
+    assert errors == ['1: unknown column "playr"; did you mean "player"?']
+
+
+def test_simple_table_gives_the_kept_row_of_an_unchanged_line(tmp_path):
+    kept = KeptRows()
+    first, _ = read(tmp_path / "t.csv", "game,player\n1,a\n2,b\n3,c\n", kept)
+    again, _ = read(tmp_path / "t.csv", "game,player\n1,a\n2,x\n3,c\n4,d\n", kept)
+    assert again[0] is first[0] and again[2] is first[2]
+    assert [(r.line, r.values) for r in again] == [(2, ("1", "a")), (3, ("2", "x")), (4, ("3", "c")), (5, ("4", "d"))]
+    assert again[3].columns == again[0].columns
+
+
+# --- load: the games of rows without a problem -------------------------------------------
+
+
+def rows_of(path: Path, *lines: str):
+    path.write_text("\n".join((HEADER,) + lines) + "\n", encoding="utf-8")
+    return read_csv(path, Diagnostics(), GAME_COLUMNS)
+
+
+def test_clean_games_are_the_games_written(tmp_path):
+    rows = rows_of(tmp_path / "games.csv", ROW_1, ROW_2)
+    games = _clean_games(rows, [None, None], None)
+    assert games == [
+        Game("1", "RU-Marathon-1", dt.datetime(2015, 2, 3, 21, 15, tzinfo=MSK), ("A", "B", "C", "D"), (40, 10, 0, -50), 2),
+        Game("2", "RU-Marathon-2", dt.datetime(2015, 2, 4, 20, 0, tzinfo=MSK), ("C", "A", "D", "B"), (5, 5, -3, -7), 3),
+    ]
+
+
+def test_one_string_per_name(tmp_path):
+    rows = rows_of(tmp_path / "games.csv", *(ROW_1.replace(",A,", ",Akagi,"), ROW_2.replace(",A,", ",Akagi,")))
+    games = _clean_games(rows, [None, None], None)
+    assert games[0].players[0] == "Akagi" and games[0].players[0] is games[1].players[1]
+
+
+def test_a_time_without_an_offset_is_in_games_timezone(tmp_path):
+    rows = rows_of(tmp_path / "games.csv", ROW_1.replace("T21:15:00+03:00", " 21:15"))
+    assert _clean_games(rows, [None], None) is None  # no zone to read it in: reported row by row
+    (read_in_zone,) = _clean_games(rows, [None], ZoneInfo("Europe/Moscow"))
+    assert read_in_zone.started_at == dt.datetime(2015, 2, 3, 21, 15, tzinfo=ZoneInfo("Europe/Moscow"))
+    assert read_in_zone.started_at.tzinfo is ZoneInfo("Europe/Moscow")
+
+
+@pytest.mark.parametrize("problem", [
+    ROW_2.replace("2,", ",", 1),  # an empty id
+    ROW_2.replace("2,", "1,", 1),  # the id of row 1 again
+    ROW_2.replace("2015-02-04T20:00:00", "yesterday"),
+    ROW_2.replace(",A,5,", ",,5,"),  # an empty seat
+    ROW_2.replace(",A,5,", ",C,5,"),  # C twice at the table
+    ROW_2.replace(",A,5,", ",A,x,"),  # a score that is no number
+])
+def test_a_row_with_a_problem_leaves_the_rows_to_the_careful_path(tmp_path, problem):
+    rows = rows_of(tmp_path / "games.csv", ROW_1, problem)
+    assert _clean_games(rows, [None, None], None) is None
+    diags, written = Diagnostics(), _Written()
+    games = _load_games(tmp_path / "games.csv", settings(), diags, written)
+    assert [g.id for g in games] == ["1"] and len(diags.items) == 1 and diags.items[0].line == 3
+
+
+def test_clean_load_notes_what_the_rows_write(tmp_path):
+    (tmp_path / "games.csv").write_text("\n".join((HEADER, ROW_1, ROW_2)) + "\n", encoding="utf-8")
+    written = _Written()
+    games = _load_games(tmp_path / "games.csv", settings(), Diagnostics(), written)
+    assert [g.id for g in games] == ["1", "2"]
+    assert written.seats == [(2, ("A", "B", "C", "D")), (3, ("C", "A", "D", "B"))] and written.ids == {"1", "2"}
+
+
+# --- serve: what an unchanged row made before ---------------------------------------------
+
+
+@pytest.fixture
+def kept_loads(monkeypatch):
+    monkeypatch.setattr(loading, "_last_loads", {})
+
+
+def load_games(path: Path, *lines: str):
+    path.write_text("\n".join((HEADER,) + lines) + "\n", encoding="utf-8")
+    diags = Diagnostics()
+    games = _load_games(path, settings(), diags, _Written())
+    return games, [f"{d.line}: {d.message}" for d in diags.items]
+
+
+def test_an_unchanged_row_gives_the_game_it_gave(tmp_path, kept_loads):
+    path = tmp_path / "games.csv"
+    first, _ = load_games(path, ROW_1, ROW_2)
+    changed = ROW_2.replace("C,5,A,5", "C,6,A,4")
+    again, errors = load_games(path, ROW_1, changed)
+    assert errors == [] and again[0] is first[0] and again[1] is not first[1]
+    assert again[1].scores == (6, 4, -3, -7)
+
+
+def test_a_kept_game_still_meets_the_id_check_and_survives_a_failed_load(tmp_path, kept_loads):
+    path = tmp_path / "games.csv"
+    first, _ = load_games(path, ROW_1, ROW_2)
+    # the changed line 2 takes row 1's id: row 1 (kept) is the first, line 3 the duplicate
+    games, errors = load_games(path, ROW_1, ROW_2.replace("2,", "1,", 1))
+    assert [g.id for g in games] == ["1"] and games[0] is first[0]
+    assert errors == ['3: duplicate game id "1" (first on line 2)']
+    # that load kept no games (not every row gave one); the next still takes row 1's from before
+    again, errors = load_games(path, ROW_1, ROW_2)
+    assert errors == [] and again[0] is first[0] and again[1] == first[1]
+
+
+# --- scoring: the results of the games kept ---------------------------------------------------
+
+
+def test_score_games_keeps_the_results_of_the_same_games():
+    g1 = game(1, "2015-02-03 21:15", [("A", 40), ("B", 10), ("C", 0), ("D", -50)])
+    g2 = game(2, "2015-02-04 20:00", [("C", 5), ("A", 5), ("D", -3), ("B", -7)])
+    s = settings()
+    earlier, updated = _score_games(data([g1, g2]), s)
+    assert updated == dt.date(2015, 2, 4)
+    g3 = game(3, "2015-04-07 20:00", [("A", 1), ("B", 1), ("C", 1), ("D", 1)])
+    results, updated = _score_games(data([g1, g3, g2]), s, earlier)
+    assert results[0] is earlier[0] and results[2] is earlier[1]
+    # game 3: all four share places 1-4, (4 + 2 + 1 + 0) / 4 each, in stage 2
+    assert results[1].game is g3 and results[1].table_points == (F(7, 4),) * 4 and results[1].stage == 2
+    assert updated == dt.date(2015, 4, 7)
+    # without game 3 (only kept results): the newest day of those
+    results, updated = _score_games(data([g2, g1]), s, earlier)
+    assert results == (earlier[1], earlier[0]) and updated == dt.date(2015, 2, 4)

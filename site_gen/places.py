@@ -15,10 +15,7 @@ Places = tuple[int, int]  # (first, last) place occupied; equal when not shared
 def shared_place_points(scores: tuple[int, ...], points: tuple[int, ...]) -> tuple[tuple[Fraction, ...], tuple[Places, ...]]:
     """Each seat's points and places: highest score first; equal scores share the places
     they occupy and each gets the average of those places' points (exactly)."""
-    # a seat's first place is 1 + the number of higher scores; a table has few such
-    # patterns, so each pattern's answer is made once
-    descending = sorted(scores, reverse=True)
-    return _by_pattern(tuple(map(descending.index, scores)), points)
+    return _by_pattern(_firsts(scores), points)
 
 
 def shared_place_points_of(tables: Sequence[tuple[int, ...]],
@@ -26,7 +23,13 @@ def shared_place_points_of(tables: Sequence[tuple[int, ...]],
     """shared_place_points of each table's scores, the same objects, without two calls and
     an lru_cache key per table: a large marathon has 100,000 tables."""
     answer = MemoDict(lambda firsts: _by_pattern(firsts, points)).__getitem__  # hashes only the pattern
-    return list(map(answer, [tuple(map(sorted(scores, reverse=True).index, scores)) for scores in tables]))
+    return list(map(answer, map(_firsts, tables)))
+
+
+def _firsts(scores: tuple[int, ...]) -> tuple[int, ...]:
+    """Each seat's first place, 0-based: the number of higher scores. A table has few such
+    patterns, so each pattern's answer is made once (_by_pattern)."""
+    return tuple(map(sorted(scores, reverse=True).index, scores))
 
 
 @lru_cache(maxsize=4096)

@@ -41,6 +41,11 @@ SOURCE_LANGUAGE = "en"
 _language: ContextVar[str] = ContextVar("site_gen_language", default=SOURCE_LANGUAGE)
 
 
+def current_language() -> str:
+    """The language of the page being rendered (use_language), else the source language."""
+    return _language.get()
+
+
 @contextmanager
 def use_language(lang: str) -> Iterator[None]:
     token = _language.set(lang)

@@ -46,7 +46,7 @@ class TableMemo:
         url_part = self._url_key(url)
         if url_part is None:
             return None
-        lang = i18n._language.get()
+        lang = i18n.current_language()
         try:
             data = pickle.dumps((table, cut_after, cut_label, lang, self._catalog_key(lang), url_part), protocol=5)
         except Exception:  # noqa: BLE001 - a value that can't be pickled: rendered every time

@@ -17,7 +17,7 @@ from markupsafe import Markup
 from site_gen.i18n import Text
 from site_gen.model import RankReason, Table
 from site_gen.render.formatting import decimal_text, format_number, sort_key
-from site_gen.render.i18n import _language, date, gettext, localise_number, translate
+from site_gen.render.i18n import current_language, date, gettext, localise_number, translate
 from site_gen.render.table_memo import MEMO, remembering
 
 
@@ -93,7 +93,7 @@ def _table_body(table: Table, url: Callable[[str], str], cut_after: int | None, 
     struck_open = f'<s title="{dropped}">'
     struck_close = f'</s><span class="visually-hidden"> ({dropped})</span>'
     struck, highlighted = table.struck, table.highlighted
-    moment = _moments(_language.get())
+    moment = _moments(current_language())
     # the cells of Fractions met in this table, by id (each held): a table's few table-points
     # values (places.shared_place_points) are the same objects in many rows
     fractions: dict[tuple[int, int], tuple[Fraction, str, str]] = {}

@@ -8,6 +8,8 @@ import json
 
 import pytest
 
+from navigation import follow
+
 pytestmark = pytest.mark.browser
 
 COMPETITION = "tenhou-best-span"
@@ -35,7 +37,7 @@ def _row(document: dict, wraps: bool) -> dict:
 def _open_player(site, page, name: str) -> None:
     page.goto(site.url(f"{COMPETITION}/"))
     row = page.locator("#standings tbody tr", has=page.locator("th", has_text=name)).first
-    row.locator("a").first.click()
+    follow(row.locator("a").first)
     _expect()(page.locator("h1")).to_have_text(name)
 
 
@@ -96,7 +98,7 @@ def test_a_direct_event_page_lists_its_results_and_games(site, open_page):
     expect = _expect()
     page = open_page().page
     page.goto(site.url(f"{COMPETITION}/"))
-    page.locator(".competition-nav a", has_text="Lobby L1234").first.click()
+    follow(page.locator(".competition-nav a", has_text="Lobby L1234").first)
     expect(page.locator("h1")).to_have_text("Lobby L1234")
     assert page.locator("#results tbody tr").count() > 0
     assert page.locator("#games tbody tr").count() > 0

@@ -9,6 +9,8 @@ from urllib.parse import unquote, urldefrag, urlsplit
 
 import pytest
 
+from navigation import follow
+
 pytestmark = pytest.mark.browser
 
 
@@ -75,9 +77,9 @@ def test_follow_links_from_home_to_a_stage(site, open_page):
     page = open_page().page
     page.goto(site.url())
     expect(page.locator("h1")).to_be_visible()
-    page.locator(f"main a[href='{site.prefix}{site.competition}/']").first.click()
+    follow(page.locator(f"main a[href='{site.prefix}{site.competition}/']").first)
     expect(page).to_have_url(site.url(f"{site.competition}/"))
-    page.locator(f"main a[href='{site.prefix}{site.stage_page}']").first.click()
+    follow(page.locator(f"main a[href='{site.prefix}{site.stage_page}']").first)
     expect(page).to_have_url(site.url(site.stage_page))
     expect(page.locator("table#stage")).to_be_visible()
     assert len(rows(page)) == site.stage_rows
@@ -166,7 +168,7 @@ def test_search_finds_a_player_and_opens_their_page(site, open_page):
     box.press_sequentially(query, delay=20)
     hit = page.locator("#search-results a", has_text=name).first
     expect(hit).to_be_visible()
-    hit.click()
+    follow(hit)
     expect(page.locator("h1")).to_have_text(name)
     assert unquote(urlsplit(page.url).path) == unquote(urlsplit(site.url(site.player_page)).path)
 
@@ -247,7 +249,7 @@ def test_stage_table_is_complete_without_javascript(site, open_page):
         missing = [r[player] for r in records[1:] if r[player] not in shown]
         assert not missing, f"players in the CSV but not in the page: {missing}"
     # The player links work without JavaScript too.
-    page.locator("#stage tbody a").first.click()
+    follow(page.locator("#stage tbody a").first)
     expect(page.locator("h1")).to_be_visible()
     assert f"/{site.competition}/players/" in urlsplit(page.url).path
 

@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from navigation import follow
+
 from conftest import _serve
 
 pytestmark = pytest.mark.browser
@@ -144,8 +146,7 @@ def test_hostile_names_are_shown_as_written(hostile_site, open_page):
     page.goto(base + "om/players/", wait_until="load")
     links = page.locator("main li a")
     assert sorted(t.strip() for t in links.all_inner_texts()) == sorted(PLAYERS)
-    links.nth([t.strip() for t in links.all_inner_texts()].index(PLAYERS[1])).click()
-    page.wait_for_load_state("load")
+    follow(links.nth([t.strip() for t in links.all_inner_texts()].index(PLAYERS[1])))
     assert page.locator("main h1").inner_text().strip() == PLAYERS[1]
     assert REASON in page.locator("main").inner_text()  # the sanction's reason, as written
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from navigation import follow
+
 pytestmark = pytest.mark.browser
 
 COMPETITION = "kiev-2006"
@@ -55,7 +57,7 @@ def test_a_players_path_through_the_columns(site, open_page):
     assert all(out not in column_players(page, k) for k in ("5", "6", "final"))
     expect(page.locator(f"#column-1-4 .sc-entry[data-player='{out}']")).not_to_have_class("sc-entry through")
     # the winner's own page tells the same path
-    page.locator(f"#column-final .sc-entry[data-player='{winner}'] a").click()
+    follow(page.locator(f"#column-final .sc-entry[data-player='{winner}'] a"))
     expect(page.locator("h1")).to_have_text(winner)
     path = page.locator(".sc-path li")
     expect(path).to_have_count(4)

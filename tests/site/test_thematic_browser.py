@@ -9,6 +9,8 @@ import re
 
 import pytest
 
+from navigation import follow
+
 pytestmark = pytest.mark.browser
 
 SLUG = "pbem-marathon"
@@ -35,7 +37,7 @@ def test_crosstables_show_both_games_with_the_first_move_marked(site, open_page)
     t = with_semifinals(site)
     page = open_page().page
     page.goto(site.url(f"{SLUG}/"))
-    page.locator(f"main a[href='{site.prefix}{SLUG}/tournaments/{t['slug']}/']").first.click()
+    follow(page.locator(f"main a[href='{site.prefix}{SLUG}/tournaments/{t['slug']}/']").first)
     expect(page.locator("h1")).to_have_text(t["game"])
     for number, group in enumerate(t["phase1"], start=1):
         table = page.locator(f"table#phase1-{number}")
@@ -155,7 +157,7 @@ def test_master_lists_each_qualifier_with_why(site, open_page):
         cells = [x.strip() for x in row.locator("td, th").all_inner_texts()]
         assert cells[1] == q["player"] and cells[2] == labels[q["via"]] and cells[3]
     # a qualifier's link leads to their page, which names how they got in
-    rows.first.locator("a").click()
+    follow(rows.first.locator("a"))
     expect(page.locator("h1")).to_have_text(doc["master"][0]["player"])
     expect(page.locator("main")).to_contain_text("Master: qualified via standings")
 

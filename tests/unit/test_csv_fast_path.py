@@ -11,7 +11,7 @@ from unittest import mock
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from site_gen.diagnostics import Diagnostics
-from site_gen.rules.online_marathon.load import GAME_COLUMNS, _load_games, _Written
+from site_gen.rules.online_marathon.read_games import GAME_COLUMNS, Written, load_games
 from site_gen.sources import csv_reader
 from site_gen.values import parse_int, parse_timestamp
 from marathon_helpers import settings as marathon_settings
@@ -166,8 +166,8 @@ def test_game_rows_report_as_before(rows):
     with tempfile.TemporaryDirectory(prefix="site-gen-games-") as folder:
         path = Path(folder) / "games.csv"
         path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        diags, written = Diagnostics(), _Written()
-        games = _load_games(path, marathon_settings(), diags, written)
+        diags, written = Diagnostics(), Written()
+        games = load_games(path, marathon_settings(), diags, written)
     assert [f"{d.line}: {d.message}" for d in diags.items] == expected
     assert written.seats == seats
     assert [g.line for g in games] == [line for line, _ in seats if not any(e.startswith(f"{line}:") for e in expected)]

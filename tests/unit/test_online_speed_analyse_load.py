@@ -12,8 +12,8 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from site_gen.diagnostics import Diagnostics
-from site_gen.rules.online_marathon import load as loading
-from site_gen.rules.online_marathon.load import GAME_COLUMNS, _clean_games, _load_games, _Written
+from site_gen.rules.online_marathon import read_games
+from site_gen.rules.online_marathon.read_games import GAME_COLUMNS, Written, _clean_games, load_games
 from site_gen.rules.online_marathon.model import Game
 from site_gen.rules.online_marathon.scoring import _score_games
 from site_gen.sources import csv_reader
@@ -116,15 +116,15 @@ def test_a_time_without_an_offset_is_in_games_timezone(tmp_path):
 def test_a_row_with_a_problem_leaves_the_rows_to_the_careful_path(tmp_path, problem):
     rows = rows_of(tmp_path / "games.csv", ROW_1, problem)
     assert _clean_games(rows, [None, None], None) is None
-    diags, written = Diagnostics(), _Written()
-    games = _load_games(tmp_path / "games.csv", settings(), diags, written)
+    diags, written = Diagnostics(), Written()
+    games = load_games(tmp_path / "games.csv", settings(), diags, written)
     assert [g.id for g in games] == ["1"] and len(diags.items) == 1 and diags.items[0].line == 3
 
 
 def test_clean_load_notes_what_the_rows_write(tmp_path):
     (tmp_path / "games.csv").write_text("\n".join((HEADER, ROW_1, ROW_2)) + "\n", encoding="utf-8")
-    written = _Written()
-    games = _load_games(tmp_path / "games.csv", settings(), Diagnostics(), written)
+    written = Written()
+    games = load_games(tmp_path / "games.csv", settings(), Diagnostics(), written)
     assert [g.id for g in games] == ["1", "2"]
     assert written.seats == [(2, ("A", "B", "C", "D")), (3, ("C", "A", "D", "B"))] and written.ids == {"1", "2"}
 
@@ -134,34 +134,34 @@ def test_clean_load_notes_what_the_rows_write(tmp_path):
 
 @pytest.fixture
 def kept_loads(monkeypatch):
-    monkeypatch.setattr(loading, "_last_loads", {})
+    monkeypatch.setattr(read_games, "_last_loads", {})
 
 
-def load_games(path: Path, *lines: str):
+def loaded(path: Path, *lines: str):
     path.write_text("\n".join((HEADER,) + lines) + "\n", encoding="utf-8")
     diags = Diagnostics()
-    games = _load_games(path, settings(), diags, _Written())
+    games = load_games(path, settings(), diags, Written())
     return games, [f"{d.line}: {d.message}" for d in diags.items]
 
 
 def test_an_unchanged_row_gives_the_game_it_gave(tmp_path, kept_loads):
     path = tmp_path / "games.csv"
-    first, _ = load_games(path, ROW_1, ROW_2)
+    first, _ = loaded(path, ROW_1, ROW_2)
     changed = ROW_2.replace("C,5,A,5", "C,6,A,4")
-    again, errors = load_games(path, ROW_1, changed)
+    again, errors = loaded(path, ROW_1, changed)
     assert errors == [] and again[0] is first[0] and again[1] is not first[1]
     assert again[1].scores == (6, 4, -3, -7)
 
 
 def test_a_kept_game_still_meets_the_id_check_and_survives_a_failed_load(tmp_path, kept_loads):
     path = tmp_path / "games.csv"
-    first, _ = load_games(path, ROW_1, ROW_2)
+    first, _ = loaded(path, ROW_1, ROW_2)
     # the changed line 2 takes row 1's id: row 1 (kept) is the first, line 3 the duplicate
-    games, errors = load_games(path, ROW_1, ROW_2.replace("2,", "1,", 1))
+    games, errors = loaded(path, ROW_1, ROW_2.replace("2,", "1,", 1))
     assert [g.id for g in games] == ["1"] and games[0] is first[0]
     assert errors == ['3: duplicate game id "1" (first on line 2)']
     # that load kept no games (not every row gave one); the next still takes row 1's from before
-    again, errors = load_games(path, ROW_1, ROW_2)
+    again, errors = loaded(path, ROW_1, ROW_2)
     assert errors == [] and again[0] is first[0] and again[1] == first[1]
 
 

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings as hypothesis_settings, stra
 from site_gen.config import SiteConfig
 from site_gen.diagnostics import Diagnostics
 from site_gen.project import load_competition
-from site_gen.rules.online_marathon import load as marathon_load
+from site_gen.rules.online_marathon import read_games
 from site_gen.rules.online_marathon.model import GamePenalty, Sanctions
 from site_gen.rules.online_marathon.scoring import compute, recompute
 from site_gen.sources import csv_reader
@@ -32,7 +32,7 @@ HEADER = "game,table,started_at,player1,score1,player2,score2,player3,score3,pla
 @pytest.fixture(autouse=True)
 def one_build_per_process(monkeypatch):
     """As on the command line, unless a test keeps loads between builds itself."""
-    monkeypatch.setattr(marathon_load, "_last_loads", None)
+    monkeypatch.setattr(read_games, "_last_loads", None)
 
 
 # --- csv_reader: the rows of unchanged lines --------------------------------------------------
@@ -155,12 +155,12 @@ def load_in_serve(folder: Path, previous=None):
 
 def load_afresh(folder: Path):
     """load_competition as a build in a new process does it."""
-    with mock.patch.object(marathon_load, "_last_loads", None):
+    with mock.patch.object(read_games, "_last_loads", None):
         return load_in_serve(folder)
 
 
 def test_serve_s_next_load_takes_the_games_and_results_of_unchanged_lines(tmp_path):
-    marathon_load.keep_between_builds()
+    read_games.keep_between_builds()
     folder = competition_folder(tmp_path, ROWS)
     first, _ = load_in_serve(folder)
     (folder / "games.csv").write_text("\n".join([HEADER, ROWS[0], ROWS[1].replace("A,30", "A,35"), ROWS[2]]) + "\n",
@@ -179,7 +179,7 @@ def test_a_command_line_build_keeps_nothing_between_loads(tmp_path):
     folder = competition_folder(tmp_path, ROWS)
     first, _ = load_in_serve(folder)
     again, _ = load_in_serve(folder, first)
-    assert marathon_load._last_loads is None
+    assert read_games._last_loads is None
     assert again.data == first.data and not any(g is h for g in again.data.games for h in first.data.games)
 
 
@@ -187,7 +187,7 @@ def test_a_kept_row_gets_every_message_a_fresh_load_gives(tmp_path):
     """Line 2 changes to game 13, the id of line 4, which did not change: line 4 is the
     duplicate, 'first on line 2'; players.csv now lacks D, who sits on every line, and
     sanctions.yaml penalises D in game 11 (line 2 no longer holds it)."""
-    marathon_load.keep_between_builds()
+    read_games.keep_between_builds()
     folder = competition_folder(tmp_path, ROWS)
     first, _ = load_in_serve(folder)
     (folder / "games.csv").write_text("\n".join([HEADER, ROWS[0].replace("11,", "13,", 1), *ROWS[1:]]) + "\n",
@@ -207,7 +207,7 @@ def test_a_kept_row_gets_every_message_a_fresh_load_gives(tmp_path):
 
 def test_games_read_under_another_games_timezone_are_made_again(tmp_path):
     """20:00 without an offset: 17:00 UTC in Moscow (+03:00), 20:00 UTC in UTC."""
-    marathon_load.keep_between_builds()
+    read_games.keep_between_builds()
     rows = ["11,RU-Marathon-1,2015-02-10 20:00,A,40,B,10,C,0,D,-50"]
     folder = competition_folder(tmp_path, rows, "games_timezone: Europe/Moscow\n")
     first, _ = load_in_serve(folder)
@@ -293,7 +293,7 @@ def test_serve_s_loads_give_what_fresh_loads_give():
     @hypothesis_settings(max_examples=200, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
     @given(file_versions(a_line()), st.data())
     def run(versions, draw):
-        marathon_load._last_loads = {}
+        read_games._last_loads = {}
         with tempfile.TemporaryDirectory(prefix="site-gen-serve-") as root:
             previous, sanctions = None, None
             for lines in versions:
@@ -314,5 +314,5 @@ def test_serve_s_loads_give_what_fresh_loads_give():
     try:
         run()
     finally:
-        marathon_load._last_loads = None
+        read_games._last_loads = None
     assert sum(reused) >= len(reused) // 4, "too few builds reused a game's result"

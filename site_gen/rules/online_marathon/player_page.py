@@ -195,7 +195,7 @@ def player_key(stages: tuple[PlayerStage, ...], sanctions: list[dict[str, Any]])
     games go column by column (id, start, game points, penalty, table points, places,
     opponents): plain tuples, as a PlayedGame's pickle calls Python per game, and the few
     table points and places patterns are shared objects, each pickled once. Pickled with a
-    memo, equal values shared otherwise (names are interned by load.py) only render a page
+    memo, equal values shared otherwise (names are interned by read_games.py) only render a page
     again, never keep a wrong one."""
     return tuple((s.stage, s.provisional, s.eligible, s.nr_place, None if s.row is None else _row_key(s.row))
                  for s in stages), sanctions

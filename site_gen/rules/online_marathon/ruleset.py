@@ -1,7 +1,7 @@
 """The `online-marathon` entry of the registry: its parts gathered as one RuleSet."""
 
 from site_gen.rules.base import RuleSet
-from site_gen.rules.online_marathon import exports, load as loading
+from site_gen.rules.online_marathon import exports, read_games
 from site_gen.rules.online_marathon.document import document
 from site_gen.rules.online_marathon.load import load
 from site_gen.rules.online_marathon.pages import publish, standings_table
@@ -12,8 +12,8 @@ from site_gen.rules.online_marathon.settings import FIELDS, Settings, make_setti
 
 
 def keep_between_builds() -> None:
-    """serve: games.csv's rows and games (load), the big exports' parts per stage (exports)."""
-    loading.keep_between_builds()
+    """serve: games.csv's rows and games (read_games), the big exports' parts per stage (exports)."""
+    read_games.keep_between_builds()
     exports.keep_between_builds()
 
 

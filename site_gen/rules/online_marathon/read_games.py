@@ -1,0 +1,215 @@
+"""Reading an online marathon's games.csv: each row checked and made a Game, every
+problem reported at its line.
+
+A file with no problem is read a column at a time (_clean_games); a file with any problem
+is read again row by row (_checked_games), so the diagnostics and their order are the same
+either way.
+
+Within one process (`serve`, after keep_between_builds()), the next load of a games.csv
+takes the game the last one made of a row that is the same object (csv_reader.KeptRows:
+an unchanged line) under the same games_timezone, instead of parsing it again: the
+scoring then knows an unchanged game by its identity (scoring.recompute).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from itertools import compress, count, repeat
+from operator import attrgetter, is_, itemgetter, methodcaller
+from pathlib import Path
+from sys import intern
+from zoneinfo import ZoneInfo
+
+from site_gen.diagnostics import Diagnostics
+from site_gen.lookups import MemoDict
+from site_gen.rules.online_marathon.model import Game
+from site_gen.rules.online_marathon.settings import Settings
+from site_gen.sources.csv_reader import KeptRows, Row, read_csv
+from site_gen.values import parse_int, parse_timestamp
+
+GAME_COLUMNS = ["game", "table", "started_at"] + [f"{k}{i}" for i in range(1, 5) for k in ("player", "score")]
+
+
+@dataclass
+class Written:
+    """What the rows of games.csv name, including rows rejected for other problems, so
+    that a bad row does not make its players or its id "unknown" elsewhere."""
+
+    seats: list[tuple[int, tuple[str, ...]]] = field(default_factory=list)  # (line, players)
+    ids: set[str] = field(default_factory=set)
+
+
+@dataclass
+class _KeptGames:
+    """What the last loads of one games.csv in this process made of it."""
+
+    rows: KeptRows = field(default_factory=KeptRows)  # its lines and rows, for read_csv
+    zone: ZoneInfo | None = None  # the games_timezone the games were made under
+    games: dict[int, Game] = field(default_factory=dict)  # by the id() of a row: the game made of it
+    rows_of_games: list[Row] = field(default_factory=list)  # those rows, alive: their ids stay theirs
+
+
+# games.csv path -> what its loads made, once keep_between_builds() was called (serve): the
+# next load takes the games of unchanged rows from here rather than parsing 100,000 rows
+# again (~0.5 s). None: one build per process (the command line), which keeps nothing.
+_last_loads: dict[str, _KeptGames] | None = None
+
+
+def keep_between_builds() -> None:
+    """Keep each games.csv's rows and games in memory for the next build of this process."""
+    global _last_loads
+    if _last_loads is None:
+        _last_loads = {}
+
+
+def load_games(path: Path, settings: Settings, diags: Diagnostics, written: Written) -> list[Game] | None:
+    if not path.exists():
+        diags.error(path, None, "missing file: an online marathon needs games.csv")
+        return None
+    kept = None if _last_loads is None else _last_loads.setdefault(str(path), _KeptGames())
+    rows = read_csv(path, diags, GAME_COLUMNS, kept=None if kept is None else kept.rows)
+    if not rows:
+        return rows  # None (reported) or no game at all
+    zone = settings.games_timezone
+    earlier = kept.games if kept is not None and kept.zone == zone else {}
+    # the game the very same row gave last time (an unchanged line): it passed every check but the id's
+    made = list(map(earlier.get, map(id, rows))) if earlier else [None] * len(rows)
+    games = _clean_games(rows, made, zone)
+    if games is None:  # a row has a problem: row by row, reporting each
+        games = _checked_games(path, rows, made, zone, diags, written)
+    else:
+        written.seats.extend(zip(map(_LINE, rows), map(_PLAYERS, games)))
+        written.ids.update(map(_ID, games))
+    if kept is not None and len(games) == len(rows):  # every row gave a game: the rows and games line up
+        kept.zone, kept.games, kept.rows_of_games = zone, dict(zip(map(id, rows), games)), rows
+    return games
+
+
+_LINE, _VALUES = itemgetter(0), itemgetter(1)  # of a Row
+_ID, _PLAYERS, _TZINFO = attrgetter("id"), attrgetter("players"), attrgetter("tzinfo")
+_T_FOR_SPACE = methodcaller("replace", " ", "T", 1)  # as parse_timestamp reads "date time"
+
+
+def _clean_games(rows: list[Row], made: list[Game | None], zone: ZoneInfo | None) -> list[Game] | None:
+    """The games of rows that have no problem at all, each worked out column by column (a
+    few C calls per column where a row by row check took ~5 us a row); None as soon as
+    any row has one: _checked_games then reports each. `made`: the game each row gave
+    before, else None."""
+    fresh = list(compress(count(), map(is_, made, repeat(None))))  # the rows to make games of, by index
+    new = _fresh_games(list(map(rows.__getitem__, fresh)), zone) if fresh else []
+    if new is None:
+        return None
+    if len(new) == len(rows):
+        games = new
+    else:
+        games = made.copy()
+        for at, game in zip(fresh, new):
+            games[at] = game
+    if len(set(map(_ID, games))) < len(games):  # an id written twice
+        return None
+    return games
+
+
+def _fresh_games(rows: list[Row], zone: ZoneInfo | None) -> list[Game] | None:
+    """_clean_games of rows none of which was made before: exactly the games
+    _checked_games makes of them, when none has a problem, else None."""
+    columns = rows[0].columns  # all rows share the header
+    cells = list(zip(*map(_VALUES, rows)))  # one tuple per column
+    ids = cells[columns["game"]]
+    starts = _timestamps(cells[columns["started_at"]], zone)
+    if "" in ids or starts is None:
+        return None
+    # one string per name, however many seats it fills (as best-span's load): 2,000 strings
+    # rather than 400,000 keep what looks names up or joins them (scoring, player pages) in the cache
+    names = [tuple(map(intern, cells[columns[f"player{i}"]])) for i in range(1, 5)]
+    score = MemoDict(parse_int).__getitem__  # a large games.csv writes a few hundred scores 400,000 times
+    scores = [tuple(map(score, cells[columns[f"score{i}"]])) for i in range(1, 5)]
+    if any("" in seat for seat in names) or any(None in seat for seat in scores):
+        return None
+    seated = list(zip(*names))
+    if min(map(len, map(set, seated))) < 4:  # a player twice at a table
+        return None
+    return list(map(Game, ids, cells[columns["table"]], starts, seated, zip(*scores), map(_LINE, rows)))
+
+
+def _timestamps(texts: tuple[str, ...], zone: ZoneInfo | None) -> list[dt.datetime] | None:
+    """parse_timestamp of each text when every one is a timestamp, else None."""
+    try:
+        stamps = list(map(dt.datetime.fromisoformat, map(_T_FOR_SPACE, map(str.strip, texts))))
+    except ValueError:
+        return None
+    if None in map(_TZINFO, stamps):  # written without an offset: in games_timezone, if set
+        if zone is None:
+            return None
+        stamps = [stamp if stamp.tzinfo is not None else stamp.replace(tzinfo=zone) for stamp in stamps]
+    return stamps
+
+
+def _checked_games(path: Path, rows: list[Row], made: list[Game | None], zone: ZoneInfo | None,
+                   diags: Diagnostics, written: Written) -> list[Game]:
+    """The games of the rows that pass every check, row by row, each problem reported;
+    `made`: the game each row gave before, else None."""
+    columns = rows[0].columns  # all rows share the header
+    game_at, table_at, started_at = columns["game"], columns["table"], columns["started_at"]
+    seats = itemgetter(*(columns[f"player{i}"] for i in range(1, 5)))
+    points = itemgetter(*(columns[f"score{i}"] for i in range(1, 5)))
+    score = MemoDict(parse_int).__getitem__
+    games: list[Game] = []
+    first_line: dict[str, int] = {}
+    for row, game in zip(rows, made):
+        values, line = row.values, row.line
+        if game is not None:  # it passed every check but the id's (other rows decide)
+            if game.id in first_line:
+                _report_duplicate(path, line, game.id, first_line, diags)
+            else:
+                first_line[game.id] = line
+                games.append(game)
+            written.seats.append((line, game.players))
+            continue
+        game_id = values[game_at]
+        ok = True
+        if not game_id:
+            diags.error(path, line, 'empty "game" id')
+            written.ids.add(game_id)
+            ok = False
+        elif game_id in first_line:
+            _report_duplicate(path, line, game_id, first_line, diags)
+            ok = False
+        else:
+            first_line[game_id] = line
+        started, why = parse_timestamp(values[started_at], zone)
+        if started is None:
+            diags.error(path, line, f"started_at: {why}")
+            ok = False
+        names, texts = tuple(map(intern, seats(values))), points(values)
+        scores = tuple(map(score, texts))
+        seated = names
+        if "" in names or len(set(names)) < 4 or None in scores:
+            _report_seats(path, line, names, texts, scores, diags)
+            ok = False
+            seated = tuple(filter(None, names))
+        written.seats.append((line, seated))
+        if ok:
+            games.append(Game(game_id, values[table_at], started, names, scores, line))
+    written.ids.update(first_line)  # the other ids written (an empty one is added above)
+    return games
+
+
+def _report_duplicate(path: Path, line: int, game_id: str, first_line: dict[str, int], diags: Diagnostics) -> None:
+    diags.error(path, line, f'duplicate game id "{game_id}" (first on line {first_line[game_id]})')
+
+
+def _report_seats(path: Path, line: int, names: tuple[str, ...], texts: tuple[str, ...],
+                  scores: tuple[int | None, ...], diags: Diagnostics) -> None:
+    """Report the seats of a row that has an empty or repeated player or a bad score, seat by seat."""
+    for i, (name, text, score) in enumerate(zip(names, texts, scores), start=1):
+        if not name:
+            diags.error(path, line, f"player{i} is empty: a game needs four players")
+        elif name in names[:i - 1]:
+            diags.error(path, line, f'player "{name}" sits twice at the table (player{names.index(name) + 1} and player{i})')
+        if score is None:
+            if text:
+                diags.error(path, line, f'score{i} "{text}" is not a whole number')
+            elif name:  # an empty seat was reported above
+                diags.error(path, line, f"score{i} is empty: every player needs game points")

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from site_gen.diagnostics import Diagnostics, did_you_mean
+from site_gen.model import Period
 from site_gen.values import parse_date, parse_int, parse_timezone
 
 REQUIRED = object()
@@ -114,6 +115,13 @@ def as_date(value: Any) -> Any:
     if date is None:
         raise SettingError(f"expected a date YYYY-MM-DD, found {value!r}")
     return date
+
+
+def as_period(values: dict) -> Period:
+    """A `period: {from, to}` whose two dates passed as_date."""
+    if values["to"] < values["from"]:
+        raise SettingError(f"period.to ({values['to']}) is before period.from ({values['from']})")
+    return Period(values["from"], values["to"])
 
 
 def as_timezone(value: Any) -> Any:

@@ -13,6 +13,17 @@ from typing import Any, Callable
 
 
 @dataclass(frozen=True)
+class Period:
+    """The days a competition counts, both ends included (period: {from, to} in settings)."""
+
+    first: dt.date
+    last: dt.date
+
+    def contains(self, day: dt.date) -> bool:
+        return self.first <= day <= self.last
+
+
+@dataclass(frozen=True)
 class Column:
     key: str
     label: str

@@ -15,20 +15,13 @@ from operator import attrgetter
 from typing import Any, Iterable, NamedTuple
 from zoneinfo import ZoneInfo
 
+from site_gen.model import Period
+
 JST = ZoneInfo("Asia/Tokyo")
 KINDS = ("direct", "plain", "red")
 NO_NAME = "NoName"
 ORDER = ("day", "hour", "minute", "file", "line")  # the fields that order games
 game_order = attrgetter(*ORDER)  # a game's sort key (Game.order), cheaper than the property in a sort
-
-
-@dataclass(frozen=True)
-class Period:
-    first: dt.date
-    last: dt.date
-
-    def contains(self, day: dt.date) -> bool:
-        return self.first <= day <= self.last
 
 
 @dataclass(frozen=True)

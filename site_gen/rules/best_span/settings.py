@@ -7,9 +7,9 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
 
-from site_gen.config import Field, SettingError, as_date
+from site_gen.config import Field, SettingError, as_date, as_period
 from site_gen.diagnostics import did_you_mean
-from site_gen.rules.best_span.model import JST, Period, Settings, Weights, Window
+from site_gen.rules.best_span.model import JST, Settings, Weights, Window
 from site_gen.sources.tenhou_log import LOBBY
 
 LEVELS = ("般", "上", "特", "鳳")
@@ -136,12 +136,6 @@ def _bool(value: Any) -> bool:
     return value
 
 
-def _period(values: dict) -> Period:
-    if values["to"] < values["from"]:
-        raise SettingError(f"period.to ({values['to']}) is before period.from ({values['from']})")
-    return Period(values["from"], values["to"])
-
-
 _PERIOD_FIELDS = (
     Field("from", as_date, doc="first day, Japan time"),
     Field("to", as_date, doc="last day, inclusive, Japan time"),
@@ -153,7 +147,7 @@ _WEIGHT_FIELDS = (
 )
 
 FIELDS = (
-    Field("period", _period, doc="first and last day, inclusive, Japan time", fields=_PERIOD_FIELDS),
+    Field("period", as_period, doc="first and last day, inclusive, Japan time", fields=_PERIOD_FIELDS),
     Field("target", _target, Settings.target, "points to collect"),
     Field("place_points", _place_points, Settings.place_points, "points for places 1-4"),
     Field("weights", _weights, Settings.weights, "how much a game of each kind counts (at most two decimals)",

@@ -7,14 +7,7 @@ import re
 from dataclasses import dataclass, field
 from zoneinfo import ZoneInfo
 
-
-@dataclass(frozen=True)
-class Period:
-    first: dt.date
-    last: dt.date
-
-    def contains(self, day: dt.date) -> bool:
-        return self.first <= day <= self.last
+from site_gen.model import Period
 
 
 @dataclass(frozen=True)

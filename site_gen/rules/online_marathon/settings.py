@@ -11,17 +11,12 @@ from site_gen.config import (
     as_date,
     as_int,
     as_number_list,
+    as_period,
     as_regex,
     as_timezone,
 )
-from site_gen.rules.online_marathon.model import Period, Settings, Stage
+from site_gen.rules.online_marathon.model import Settings, Stage
 from site_gen.values import parse_date
-
-
-def _period(values: dict) -> Period:
-    if values["to"] < values["from"]:
-        raise SettingError(f"period.to ({values['to']}) is before period.from ({values['from']})")
-    return Period(values["from"], values["to"])
 
 
 def _stages(value: Any) -> tuple[Stage, ...]:
@@ -63,7 +58,7 @@ _PERIOD_FIELDS = (
 )
 
 FIELDS = (
-    Field("period", _period, doc="first and last day, inclusive, in `timezone`", fields=_PERIOD_FIELDS),
+    Field("period", as_period, doc="first and last day, inclusive, in `timezone`", fields=_PERIOD_FIELDS),
     Field("stages", _stages, doc="list of {from, to, name} days in `stage_timezone`"),
     Field("timezone", as_timezone, Settings.timezone, "zone of the period's days"),
     Field("stage_timezone", as_timezone, Settings.stage_timezone, "zone in which a game's start decides its stage"),

@@ -1,5 +1,5 @@
 """What the page-key tests share: counting the page contexts worked out and the pages
-rendered, a build that must succeed, and an output folder's files."""
+rendered, and a build that must succeed."""
 
 from __future__ import annotations
 
@@ -32,9 +32,8 @@ def count_worked_out(monkeypatch, module, name: str, player_of: Callable[..., st
     return seen
 
 
-def build_into(root: Path, out: Path) -> None:
-    assert build(root, out, Diagnostics(root=root), jobs=1) is not None
-
-
-def tree(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+def build_into(root: Path, out: Path):
+    """A build of `root` into `out` (one process) that must succeed: its report."""
+    report = build(root, out, Diagnostics(root=root), jobs=1)
+    assert report is not None
+    return report

@@ -6,14 +6,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+from output_tree import tree
+
 from site_gen.build import build
 from site_gen.diagnostics import Diagnostics
 
 BENCH = Path(__file__).resolve().parents[1] / "bench"
-
-
-def _tree(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def test_the_serve_rebuild_writes_what_a_clean_build_of_the_change_writes(tmp_path):
@@ -37,4 +35,4 @@ def test_the_serve_rebuild_writes_what_a_clean_build_of_the_change_writes(tmp_pa
     clean = tmp_path / "clean"
     assert build(root, clean, Diagnostics(root=root), base_url="http://127.0.0.1:8000/", serving=True,
                  incremental=False) is not None
-    assert _tree(tmp_path / "served") == _tree(clean)
+    assert tree(tmp_path / "served") == tree(clean)

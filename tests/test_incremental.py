@@ -6,14 +6,12 @@ from pathlib import Path
 
 import pytest
 
+from output_tree import tree
+
 from site_gen.build import build
 from site_gen.diagnostics import Diagnostics
 
 COMP = "online-marathon-2015"
-
-
-def _tree(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 @pytest.fixture
@@ -72,13 +70,13 @@ def _edit_site_yaml(root: Path):
 def test_incremental_equals_clean(project: Path, tmp_path: Path, change):
     incremental = tmp_path / "incremental"
     _build(project, incremental)
-    before = _tree(incremental)
+    before = tree(incremental)
     change(project)
     _build(project, incremental)
     clean = tmp_path / "clean"
     _build(project, clean, incremental=False)
-    after = _tree(incremental)
-    assert after == _tree(clean)
+    after = tree(incremental)
+    assert after == tree(clean)
     assert after != before  # the change did reach the output
 
 
@@ -99,7 +97,7 @@ def test_rebuilds_staged_into_the_site_the_last_one_replaced_equal_clean_builds(
         _build(project, out)
         assert list((project / ".site-gen-cache").glob("spare-*"))  # the replaced site, kept
         _build(project, clean, incremental=False)
-        assert _tree(out) == _tree(clean), change.__name__
+        assert tree(out) == tree(clean), change.__name__
     assert not (out / "about").exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["clean", "out", "project"]  # nothing left beside
 
@@ -155,7 +153,7 @@ def test_builds_of_one_process_equal_a_clean_build(project: Path, tmp_path: Path
     assert build(project, served, diags, serving=True, memo=memo) is not None
     clean_diags = Diagnostics(root=project)
     assert build(project, tmp_path / "clean", clean_diags, serving=True, incremental=False) is not None
-    assert _tree(served) == _tree(tmp_path / "clean")
+    assert tree(served) == tree(tmp_path / "clean")
     assert diags.format("warning") == clean_diags.format("warning")  # a kept competition's warnings too
 
 
@@ -201,7 +199,7 @@ def test_serve_works_out_again_only_the_player_pages_whose_inputs_changed(projec
     memo, served = CompetitionMemo(), tmp_path / "served"
     assert build(project, served, Diagnostics(root=project), serving=True, memo=memo) is not None
     players = len(worked_out)
-    before = _tree(served)
+    before = tree(served)
     worked_out.clear()
     _edit_markdown(project)  # the competition is kept whole: no player page is worked out
     assert build(project, served, Diagnostics(root=project), serving=True, memo=memo) is not None
@@ -209,9 +207,9 @@ def test_serve_works_out_again_only_the_player_pages_whose_inputs_changed(projec
     _edit_stage_game(project)  # the competition is loaded and scored again, its pages published again
     assert build(project, served, Diagnostics(root=project), serving=True, memo=memo) is not None
     assert 0 < len(worked_out) < players
-    after = _tree(served)
+    after = tree(served)
     changed = {url.split("/")[2] for url in after if url.startswith(f"{COMP}/players/") and after[url] != before.get(url)}
     slugs = {marathon_pages.unique_slugs([p], fallback="player")[p] for p in worked_out}
     assert changed and changed <= slugs  # every changed player page was worked out
     assert build(project, tmp_path / "clean", Diagnostics(root=project), serving=True, incremental=False) is not None
-    assert after == _tree(tmp_path / "clean")
+    assert after == tree(tmp_path / "clean")

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from output_tree import tree
+from page_key_helpers import build_into
+
 from site_gen import page_renderer
-from site_gen.build import build
-from site_gen.diagnostics import Diagnostics
 from site_gen.page_cache import value_digest
 
 COMP = "online-marathon-2015"
@@ -72,24 +73,14 @@ def rendered(monkeypatch) -> list[str]:
     return urls
 
 
-def _build(root: Path, out: Path):
-    report = build(root, out, Diagnostics(root=root), jobs=1)
-    assert report is not None
-    return report
-
-
-def _tree(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
-
-
 def test_a_markdown_edit_renders_only_the_pages_that_show_it(project, tmp_path, rendered):
     out = tmp_path / "out"
-    first = _build(project, out)
+    first = build_into(project, out)
     assert len(rendered) == first.pages
     rendered.clear()
     about = project / "content" / "about.md"
     about.write_text(about.read_text(encoding="utf-8") + "\nOne more line.\n", encoding="utf-8")
-    _build(project, out)
+    build_into(project, out)
     # the page itself, and the site-wide pages listing content pages' text
     assert "about/" in rendered
     assert not [url for url in rendered if url.startswith(COMP)]
@@ -97,7 +88,7 @@ def test_a_markdown_edit_renders_only_the_pages_that_show_it(project, tmp_path, 
 
 def test_a_changed_game_renders_only_the_pages_that_show_it(project, tmp_path, rendered):
     out = tmp_path / "out"
-    first = _build(project, out)
+    first = build_into(project, out)
     rendered.clear()
     games = project / "data" / COMP / "games.csv"
     lines = games.read_text(encoding="utf-8").splitlines(keepends=True)
@@ -107,32 +98,32 @@ def test_a_changed_game_renders_only_the_pages_that_show_it(project, tmp_path, r
     cells[4], cells[6] = cells[6], cells[4]  # two players swap scores
     lines[row] = ",".join(cells) + "\n"
     games.write_text("".join(lines), encoding="utf-8")
-    _build(project, out)
+    build_into(project, out)
     assert f"{COMP}/stages/1/" in rendered
     assert f"{COMP}/stages/2/" not in rendered  # shows nothing of stage 1
     assert 0 < len(rendered) < first.pages
     clean = tmp_path / "clean"
     shutil.rmtree(project / ".site-gen-cache")
-    _build(project, clean)
-    assert _tree(out) == _tree(clean)
+    build_into(project, clean)
+    assert tree(out) == tree(clean)
 
 
 def test_a_kept_file_that_was_altered_is_rendered_again(project, tmp_path, rendered):
     out = tmp_path / "out"
-    _build(project, out)
+    build_into(project, out)
     (out / "404.html").write_text("tampered", encoding="utf-8")
     rendered.clear()
     about = project / "content" / "about.md"
     about.write_text(about.read_text(encoding="utf-8") + "\nx\n", encoding="utf-8")  # a real build, not a skip
-    _build(project, out)
+    build_into(project, out)
     assert "404.html" in rendered
     assert (out / "404.html").read_text(encoding="utf-8") != "tampered"
 
 
 def test_ci_renders_every_page(project, tmp_path, rendered, monkeypatch):
     out = tmp_path / "out"
-    first = _build(project, out)
+    first = build_into(project, out)
     monkeypatch.setenv("CI", "true")
     rendered.clear()
-    _build(project, out)
+    build_into(project, out)
     assert len(rendered) == first.pages

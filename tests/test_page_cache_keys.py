@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from page_key_helpers import build_into, count_worked_out, tree
+from output_tree import tree
+from page_key_helpers import build_into, count_worked_out
 
 from site_gen.rules.best_span import pages as best_span_pages
 

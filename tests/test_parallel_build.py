@@ -5,15 +5,13 @@ import os
 import time
 from pathlib import Path
 
+from output_tree import tree
+
 from site_gen import page_renderer, parallel
 from site_gen.build import build
 from site_gen.diagnostics import Diagnostics
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def _tree(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def test_parallel_output_is_byte_identical(tmp_path, monkeypatch):
@@ -32,7 +30,7 @@ def test_parallel_output_is_byte_identical(tmp_path, monkeypatch):
     assert build(ROOT, two, Diagnostics(root=ROOT), jobs=2) is not None
     assert calls and calls[0][0] == 2 and calls[0][1] > 0  # exports (CSV, JSON) were made in the workers too
     assert len(calls) == 1
-    assert _tree(one) == _tree(two)
+    assert tree(one) == tree(two)
 
 
 def test_the_building_process_renders_a_share_of_the_pages(tmp_path, monkeypatch):

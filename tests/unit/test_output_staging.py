@@ -5,6 +5,8 @@ import os
 import time
 from pathlib import Path
 
+from output_tree import tree
+
 from site_gen.output import Staging
 
 
@@ -86,10 +88,6 @@ def _staged(out: Path, spare: Path, files: dict[str, bytes], kept: dict[str, int
     return staging
 
 
-def _tree(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
-
-
 def test_the_replaced_site_becomes_the_spare_and_the_next_build_stages_into_it(tmp_path):
     out, spare = tmp_path / "site", tmp_path / "cache" / "spare"
     (tmp_path / "cache").mkdir()
@@ -99,13 +97,13 @@ def test_the_replaced_site_becomes_the_spare_and_the_next_build_stages_into_it(t
     assert not spare.exists()  # nothing was replaced
     _staged(out, spare, {"index.html": b"second", "kept.html": b"same bytes", "gone.html": b"x",
                          "old/a.html": b"a"}).commit()
-    assert _tree(spare) == first  # the first site, kept
+    assert tree(spare) == first  # the first site, kept
     assert _beside(out) == ["cache", "site"]
     third = _staged(out, spare, {"index.html": b"third", "new/b.html": b"b"}, kept={"kept.html": 10})
     assert third.reused and not spare.exists()
     assert (out / "index.html").read_bytes() == b"second"  # the output is untouched until the swap
     third.commit()
-    assert _tree(out) == {"index.html": b"third", "kept.html": b"same bytes", "new/b.html": b"b"}
+    assert tree(out) == {"index.html": b"third", "kept.html": b"same bytes", "new/b.html": b"b"}
     assert not (out / "old").exists()  # the folder the spare held and this build did not stage
     assert (out / "kept.html").stat().st_ino == kept_inode  # the same file throughout
     assert _beside(out) == ["cache", "site"]
@@ -133,7 +131,7 @@ def test_a_spare_whose_paths_clash_with_the_new_site_is_set_right(tmp_path):
     staging = _staged(out, spare, {"players/x/index.html": b"x", "page.html": b"p"}, kept={"index.html": 1})
     assert staging.reused
     staging.commit()
-    assert _tree(out) == {"index.html": b"i", "page.html": b"p", "players/x/index.html": b"x"}
+    assert tree(out) == {"index.html": b"i", "page.html": b"p", "players/x/index.html": b"x"}
 
 
 def test_a_failed_build_leaves_the_output_as_it_was(tmp_path):
@@ -142,5 +140,5 @@ def test_a_failed_build_leaves_the_output_as_it_was(tmp_path):
         _staged(out, spare, {"page.html": text}).commit()
     staging = _staged(out, spare, {"page.html": b"three", "more.html": b"m"})
     staging.discard()
-    assert _tree(out) == {"page.html": b"two"}
+    assert tree(out) == {"page.html": b"two"}
     assert _beside(out) == ["site"]  # the spare went with the failed build's files

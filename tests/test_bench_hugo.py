@@ -1,0 +1,113 @@
+"""bench/hugo_site.py: the bench's Hugo case prints the tables site-gen's pages show, cell
+for cell, so that Hugo's time is measured on the same pages (with Debian's hugo, which
+`make hugo` installs; without it the Hugo build test skips, except under CI=true)."""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+import shutil
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from site_gen.build import build
+from site_gen.diagnostics import Diagnostics
+from site_gen.i18n import Text
+from site_gen.model import Column, RankReason, Table
+from site_gen.render.i18n import use_language
+
+BENCH = Path(__file__).resolve().parents[1] / "bench"
+sys.path.insert(0, str(BENCH))
+
+import hugo_site  # noqa: E402 - bench/ is not a package
+
+
+def _stage_table() -> Table:
+    return Table(
+        "stage-1", "Stage 1",
+        (Column("rank", "#", numeric=True), Column("player", "Player", link_key="url"),
+         Column("score", "Score", numeric=True, decimals=2)),
+        [{"rank": 1, "player": "Ann", "url": "m/players/ann/", "score": Fraction(5, 2)},
+         {"rank": 2, "player": "Bo & Cy", "url": None, "score": Fraction(-1, 3)}],
+        reasons={0: RankReason("score", Fraction(5, 2), Fraction(-1, 3), "Bo & Cy", 2)},
+    )
+
+
+def test_a_table_comes_out_as_its_cells_texts_links_and_why():
+    with use_language("en"):
+        data = hugo_site.table_data(_stage_table())
+    assert data == {
+        "caption": "Stage 1",
+        "header": ["#", "Player", "Score"],
+        "rows": [
+            # the "why" sits in the rank column; 5/2 and -1/3 with 2 decimals; links site-absolute
+            [["1", "", "Ahead of Bo & Cy on score: 2.50 to -0.33.", ""], ["Ann", "/m/players/ann/", "", ""],
+             ["2.50", "", "", ""]],
+            [["2", "", "", ""], ["Bo & Cy", "", "", ""], ["-0.33", "", "", ""]],
+        ],
+    }
+
+
+def test_a_crosstable_comes_out_as_rank_player_one_cell_per_opponent_points_played():
+    crosstable = {
+        "caption": "Group 1", "numbers": [1, 2], "why": {}, "reasons": [], "leagues": [],
+        "rows": [
+            {"rank": 1, "player": "Ann", "url": "t/ann/", "points": 2, "played": 2,
+             "cells": [None, {"games": [{"symbol": "1", "first": True, "title": Text("won")},
+                                        {"symbol": "1", "first": False, "title": Text("won")}], "points": 2}]},
+            {"rank": 2, "player": "Bo", "url": None, "points": 0, "played": 2,
+             "cells": [{"games": [{"symbol": "0", "first": False, "title": Text("lost")},
+                                  {"symbol": "0", "first": True, "title": Text("lost")}], "points": 0}, None]},
+        ],
+    }
+    nested = {"phases": [{"crosstable": crosstable}], "table": _stage_table()}
+    assert [hugo_site._is_crosstable(t) for t in hugo_site.tables_in(nested)] == [True, False]
+    with use_language("en"):
+        data = hugo_site.table_data(crosstable)
+    assert data["header"] == ["Rank", "Player", "1", "2", "Points", "Played"]
+    assert data["rows"] == [
+        [["1", "", "", ""], ["Ann", "/t/ann/", "", ""], ["■", "", "", ""], ["11", "", "", "won; won"],
+         ["2", "", "", ""], ["2", "", "", ""]],
+        [["2", "", "", ""], ["Bo", "", "", ""], ["00", "", "", "lost; lost"], ["■", "", "", ""],
+         ["0", "", "", ""], ["2", "", "", ""]],
+    ]
+
+
+def _cells(page: Path) -> list[list[str]]:
+    """The text of every body cell of every table of a page, "why this place" left out."""
+    text = re.sub(r'<details class="why">.*?</details>', "", page.read_text(encoding="utf-8"), flags=re.S)
+    return [[html.unescape(re.sub(r"<[^>]+>", "", cell)).strip()
+             for cell in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S)]
+            for body in re.findall(r"<tbody>(.*?)</tbody>", text, re.S)
+            for row in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S)]
+
+
+def test_hugo_builds_every_html_page_with_the_tables_site_gen_shows(tmp_path):
+    if shutil.which("hugo") is None:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail("hugo is not installed (CI=true: the bench's Hugo case must be tested; run `make hugo`)")
+        pytest.skip("hugo is not installed: run `make hugo`")
+    root = tmp_path / "sc"
+    subprocess.run([sys.executable, str(BENCH / "generate_swiss_cut.py"), str(root), "--scale", "0.02"],
+                   check=True, capture_output=True)
+    ours = tmp_path / "site"
+    assert build(root, ours, Diagnostics(root=root), base_url="/", incremental=False) is not None
+
+    printed = subprocess.run([sys.executable, str(BENCH / "hugo_site.py"), str(root), str(tmp_path / "hugo")],
+                             check=True, capture_output=True, text=True).stdout.split()
+    public = tmp_path / "hugo" / "public"
+    html_pages = {p.relative_to(ours).as_posix() for p in ours.rglob("*.html")}
+    assert {p.relative_to(public).as_posix() for p in public.rglob("*.html")} == html_pages
+    assert int(printed[0]) == len(html_pages) and float(printed[1]) > 0
+
+    players = sorted(rel for rel in html_pages if re.fullmatch(r"[^/]+/players/[^/]+/index\.html", rel))
+    assert len(players) >= 32  # the generator's floor
+    for rel in players:  # a round-by-round table each: the same cells
+        assert _cells(public / rel) == _cells(ours / rel) != []
+    # every page: as many table rows (the home page orders its tables otherwise)
+    assert sum(len(_cells(public / rel)) for rel in html_pages) == sum(len(_cells(ours / rel)) for rel in html_pages)

@@ -152,7 +152,8 @@ def write_hugo_project(root: Path, src: Path) -> int:
 
 
 def hugo_command(work: Path) -> list[str]:
-    """`hugo` building WORK/src into WORK/public."""
+    """`hugo` building WORK/src into WORK/public (hugo wants its cache folder absolute)."""
+    work = work.resolve()
     return ["hugo", "--quiet", "--source", str(work / "src"), "--destination", str(work / "public"),
             "--cacheDir", str(work / "hugo-cache")]
 

@@ -98,7 +98,8 @@ def test_hugo_builds_every_html_page_with_the_tables_site_gen_shows(tmp_path):
     ours = tmp_path / "site"
     assert build(root, ours, Diagnostics(root=root), base_url="/", incremental=False) is not None
 
-    printed = subprocess.run([sys.executable, str(BENCH / "hugo_site.py"), str(root), str(tmp_path / "hugo")],
+    # WORK given relative to the current folder, as a user may type it
+    printed = subprocess.run([sys.executable, str(BENCH / "hugo_site.py"), str(root), "hugo"], cwd=tmp_path,
                              check=True, capture_output=True, text=True).stdout.split()
     public = tmp_path / "hugo" / "public"
     html_pages = {p.relative_to(ours).as_posix() for p in ours.rglob("*.html")}

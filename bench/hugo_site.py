@@ -59,8 +59,8 @@ LAYOUT = """\
 
 
 def tables_in(value: Any) -> Iterator[Any]:
-    """Every Table a page's context holds, also inside lists, tuples and dicts (a player
-    page's stages each hold one), in the order the context gives them."""
+    """Every Table (and crosstable) a page's context holds, also inside lists, tuples and
+    dicts (a player page's stages each hold one), in the order the context gives them."""
     from site_gen.model import Table
 
     if isinstance(value, Table) or _is_crosstable(value):

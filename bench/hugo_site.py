@@ -11,12 +11,15 @@ layout that prints them. Then times `hugo` building it into WORK/public (a fresh
 using every core) and prints "PAGES SECONDS": the HTML pages Hugo wrote, its wall time.
 --export: only write the project and print PAGES (bench/run then times `hugo_command`).
 
-Hugo prints less than site-gen does (no navigation, charts, filters, sorting attributes,
-nor the text around the tables), so its time is a lower bound of Hugo building these
-sites. The thematic marathon's pages also print tables straight from their templates (a
-player's tournaments, game lists): Hugo gets its crosstables and Tables, about two thirds
-of its rows. Non-HTML pages (the calendar, the feed) are left out. Needs `hugo` on PATH
-(Debian's package is 0.111, the version the targets were measured with).
+Each page's tables are those site-gen prints, cell for cell (tests/test_bench_hugo.py):
+the tables a page's context holds, in order; for the templates that print tables
+themselves (the thematic marathon's crosstables, a player's tournaments, game lists, the
+bracket, mini-leagues), leave some of their context's out or order them otherwise (the
+swiss-cut overview), what _PRINTED says they print. Hugo prints nothing else of a page
+(no navigation, charts, filters, sorting attributes, nor the text around the tables), so
+its time is a lower bound of Hugo building these sites. Non-HTML pages (the calendar, the
+feed) are left out. Needs `hugo` on PATH (Debian's package is 0.111, the version the
+targets were measured with).
 """
 
 from __future__ import annotations
@@ -81,16 +84,17 @@ def _is_crosstable(value: Any) -> bool:
 def table_data(table: Any) -> dict[str, Any]:
     """A table as the layout prints it: texts in the current language, links site-absolute;
     a cell is [text, link, why this place, title]."""
-    from site_gen.render.i18n import translate
+    from site_gen.render.i18n import gettext, translate
     from site_gen.render.table_view import reason_cell, reason_texts, table_rows
 
     if _is_crosstable(table):
         return _crosstable_data(table)
     why_key, why = reason_cell(table), reason_texts(table)
+    dropped = f" ({gettext('dropped')})"  # what a struck cell says to a screen reader
     return {
         "caption": translate(table.caption),
         "header": [translate(c.label) for c in table.columns],
-        "rows": [[[cell.text, "" if cell.href is None else "/" + cell.href,
+        "rows": [[[cell.text + (dropped if cell.struck else ""), "" if cell.href is None else "/" + cell.href,
                    why.get(index, "") if cell.key == why_key else "", ""] for cell in cells]
                  for index, (_, cells) in enumerate(table_rows(table))],
     }
@@ -101,21 +105,144 @@ def _crosstable_data(table: dict[str, Any]) -> dict[str, Any]:
     as the cell's title), points and games played, as _macros.html's crosstable prints them."""
     from site_gen.render.i18n import gettext, translate
 
+    first_move = f" ({gettext('first move')})"
+
     def games(cell: dict[str, Any] | None) -> list[str]:
         if cell is None:
             return ["■", "", "", ""]
-        return ["".join(g["symbol"] for g in cell["games"]) or "·", "", "",
+        if not cell["games"]:
+            return ["·", "", "", gettext("no game listed")]
+        return ["".join(g["symbol"] + (first_move if g["first"] else "") for g in cell["games"]), "", "",
                 "; ".join(translate(g["title"]) for g in cell["games"])]
 
     return {
         "caption": translate(table["caption"]),
         "header": [gettext("Rank"), gettext("Player"), *map(str, table["numbers"]), gettext("Points"), gettext("Played")],
         "rows": [[[str(row["rank"]), "", translate(table["why"][index]) if index in table["why"] else "", ""],
-                  [row["player"], "/" + row["url"] if row["url"] else "", "", ""],
-                  *map(games, row["cells"]),
-                  [str(row["points"]), "", "", ""], [str(row["played"]), "", "", ""]]
+                  _cell(row["player"], row["url"]), *map(games, row["cells"]), _cell(row["points"]),
+                  _cell(row["played"])]
                  for index, row in enumerate(table["rows"])],
     }
+
+
+def _cell(text: Any, href: str | None = None) -> list[str]:
+    """A cell as the `text` filter prints a value, with its link."""
+    from site_gen.render.i18n import text as shown
+
+    return [shown(text), "/" + href if href else "", "", ""]
+
+
+def _small_table(caption: str, header: list[str], rows: list[list[list[str]]]) -> dict[str, Any]:
+    return {"caption": caption, "header": header, "rows": rows}
+
+
+def _crosstable_tables(table: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """A crosstable and, under its tie-breaks, its mini-leagues (_macros.html)."""
+    from site_gen.render.i18n import gettext, translate
+
+    if not table:
+        return []
+    leagues = [_small_table(translate(league["caption"]), [gettext("Player"), gettext("Points among them"),
+                                                           gettext("Games")],
+                            [[_cell(r["player"]), _cell(r["points"]), _cell(r["played"])] for r in league["rows"]])
+               for league in (table["leagues"] if table["reasons"] else [])]
+    return [table_data(table), *leagues]
+
+
+def _bracket_tables(bracket: dict[str, Any]) -> list[dict[str, Any]]:
+    """The phase-2 bracket: each semifinal group, then the final group (_macros.html)."""
+    from site_gen.render.i18n import gettext
+
+    header = [gettext("Place"), gettext("Player"), gettext("Points"), gettext("Bonus")]
+    to_final = f" → {gettext('final')}"
+    semis = [_small_table(gettext("Group %(number)s") % {"number": s["number"]}, header,
+                          [[_cell(r["rank"]), _cell(r["player"] + (to_final if r["advances"] else ""), r["url"]),
+                            _cell(r["points"]), _cell("" if r["advances"] else r["bonus"])] for r in s["rows"]])
+             for s in bracket["semifinals"]]
+    final = _small_table(gettext("Final group"), header, [[_cell(r["rank"]), _cell(r["player"], r["url"]),
+                                                           _cell(r["points"]), _cell(r["bonus"])]
+                                                          for r in bracket["final"]])
+    return [*semis, final]
+
+
+def _games_table(games: list[dict[str, Any]], caption: str, with_round: bool = False) -> dict[str, Any]:
+    """_macros.html's games_table."""
+    from site_gen.render.i18n import gettext
+
+    header = [gettext("Round"), gettext("Group")] if with_round else []
+    header += [gettext(word) for word in ("Game", "Board", "First move", "Second", "Result")]
+    return _small_table(caption, header, [
+        ([_cell(g["round"]), _cell(g["group"])] if with_round else [])
+        + [_cell(g["game"]), _cell(g["board"]), _cell(g["first"], g["first_url"]), _cell(g["second"], g["second_url"]),
+           _cell(g["result"])] for g in games])
+
+
+def _entries_table(entries: list[dict[str, Any]]) -> dict[str, Any]:
+    """A thematic marathon player's "Every tournament entered" (player.html)."""
+    from site_gen.render.i18n import gettext, translate
+
+    reached = {"final": gettext("Final"), "semifinal": gettext("Semifinal"), "phase1": gettext("Phase 1")}
+    forfeited = f" ({gettext('forfeited every game')})"
+    header = [gettext(word) for word in ("Tournament", "Group", "Place", "Entrants", "Reached", "Phase 1", "Bonus",
+                                         "Participation", "Points")]
+    return _small_table(gettext("Every tournament entered"), header, [
+        [_cell(e["t"]["tournament"].game + ("" if e["status"] == "finished" else " " + translate(e["status"])), e["url"]),
+         _cell(e["t"]["group"].name), _cell(e["row"].rank), _cell(e["t"]["entrant_count"]),
+         _cell(reached[e["row"].reached] + (forfeited if e["row"].forfeited_all else "")),
+         _cell(e["row"].phase1_points), _cell(e["row"].bonus), _cell(e["row"].participation), _cell(e["row"].points)]
+        for e in entries])
+
+
+def _thematic_tournament(c: dict[str, Any]) -> list[dict[str, Any]]:
+    tables = [t for ct in c["phase1"] for t in _crosstable_tables(ct)]
+    if c["semis"]:
+        tables += _bracket_tables(c["bracket"])
+    tables += [t for ct in [*c["semis"], c["final"]] for t in _crosstable_tables(ct)]
+    return tables + [table_data(c["ranking"])]
+
+
+def _thematic_group(c: dict[str, Any]) -> list[dict[str, Any]]:
+    from site_gen.render.i18n import gettext
+
+    if not c["final"]:
+        return [table_data(c["table"])]
+    caption = gettext("%(group)s: group-final games") % {"group": c["g"]["group"].name}
+    return [table_data(c["table"]), table_data(c["final"]), _games_table(c["final_games"], caption)]
+
+
+def _thematic_master(c: dict[str, Any]) -> list[dict[str, Any]]:
+    from site_gen.render.i18n import gettext
+
+    tables = [table_data(c["table"]), table_data(c["candidates"])]
+    if c["results"]:
+        tables += [table_data(c["results"]), _games_table(c["games"], gettext("Master games"), with_round=True)]
+    return tables
+
+
+def _swiss_cut_overview(c: dict[str, Any]) -> list[dict[str, Any]]:
+    shown = [c["upcoming"]] if c["upcoming"] else []
+    shown += [c["final_table"]] if c["result"].final else []
+    return [table_data(t) for t in shown + ([c["table"]] if c["table"].rows else [])]
+
+
+# the pages whose templates print tables themselves, or leave out some of their context's,
+# or print them in another order: by template, what each page prints, in order
+_PRINTED = {
+    "swiss-cut/overview.html": _swiss_cut_overview,
+    "thematic-marathon/overview.html": lambda c: [table_data(c["table"])],
+    "thematic-marathon/tournament.html": _thematic_tournament,
+    "thematic-marathon/group.html": _thematic_group,
+    "thematic-marathon/master.html": _thematic_master,
+    "thematic-marathon/player.html": lambda c: [_entries_table(c["entries"])] if c["entries"] else [],
+}
+
+
+def page_tables(page: Any) -> list[dict[str, Any]]:
+    """The tables a resolved page prints, as the layout prints them."""
+    printed = _PRINTED.get(page.template)
+    if printed is not None:
+        return printed(page.context)
+    return [table_data(table) for table in tables_in(page.context)]
 
 
 def write_hugo_project(root: Path, src: Path) -> int:
@@ -144,7 +271,7 @@ def write_hugo_project(root: Path, src: Path) -> int:
         lang = renderer.language(page)
         with use_language(lang):
             matter = {"title": translate(page.title), "url": "/" + page.url, "lang": lang,
-                      "tables": [table_data(table) for table in tables_in(page.context)]}
+                      "tables": page_tables(page)}
         count += 1
         text = json.dumps(matter, ensure_ascii=False) + "\n"
         (src / "content" / "pages" / f"{count:06d}.md").write_text(text, encoding="utf-8")

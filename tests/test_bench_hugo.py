@@ -34,11 +34,12 @@ def _stage_table() -> Table:
          Column("score", "Score", numeric=True, decimals=2)),
         [{"rank": 1, "player": "Ann", "url": "m/players/ann/", "score": Fraction(5, 2)},
          {"rank": 2, "player": "Bo & Cy", "url": None, "score": Fraction(-1, 3)}],
+        struck={(1, "score")},  # as a dropped stage's score
         reasons={0: RankReason("score", Fraction(5, 2), Fraction(-1, 3), "Bo & Cy", 2)},
     )
 
 
-def test_a_table_comes_out_as_its_cells_texts_links_and_why():
+def test_a_table_comes_out_as_its_cells_texts_links_why_and_strikes():
     with use_language("en"):
         data = hugo_site.table_data(_stage_table())
     assert data == {
@@ -48,7 +49,8 @@ def test_a_table_comes_out_as_its_cells_texts_links_and_why():
             # the "why" sits in the rank column; 5/2 and -1/3 with 2 decimals; links site-absolute
             [["1", "", "Ahead of Bo & Cy on score: 2.50 to -0.33.", ""], ["Ann", "/m/players/ann/", "", ""],
              ["2.50", "", "", ""]],
-            [["2", "", "", ""], ["Bo & Cy", "", "", ""], ["-0.33", "", "", ""]],
+            # a struck cell ends with what the page says of it to a screen reader
+            [["2", "", "", ""], ["Bo & Cy", "", "", ""], ["-0.33 (dropped)", "", "", ""]],
         ],
     }
 
@@ -71,9 +73,10 @@ def test_a_crosstable_comes_out_as_rank_player_one_cell_per_opponent_points_play
         data = hugo_site.table_data(crosstable)
     assert data["header"] == ["Rank", "Player", "1", "2", "Points", "Played"]
     assert data["rows"] == [
-        [["1", "", "", ""], ["Ann", "/t/ann/", "", ""], ["■", "", "", ""], ["11", "", "", "won; won"],
+        # the game its row player moved first in carries the words the page hides visually
+        [["1", "", "", ""], ["Ann", "/t/ann/", "", ""], ["■", "", "", ""], ["1 (first move)1", "", "", "won; won"],
          ["2", "", "", ""], ["2", "", "", ""]],
-        [["2", "", "", ""], ["Bo", "", "", ""], ["00", "", "", "lost; lost"], ["■", "", "", ""],
+        [["2", "", "", ""], ["Bo", "", "", ""], ["00 (first move)", "", "", "lost; lost"], ["■", "", "", ""],
          ["0", "", "", ""], ["2", "", "", ""]],
     ]
 
@@ -87,17 +90,18 @@ def _cells(page: Path) -> list[list[str]]:
             for row in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S)]
 
 
-def test_hugo_builds_every_html_page_with_the_tables_site_gen_shows(tmp_path):
+def _both_sites(tmp_path: Path, generator: str) -> tuple[Path, Path, set[str]]:
+    """A small generated project built by site-gen and by Hugo (bench/hugo_site.py): the two
+    output folders and the HTML pages, which must be the same set."""
     if shutil.which("hugo") is None:
         if os.environ.get("CI", "").lower() == "true":
             pytest.fail("hugo is not installed (CI=true: the bench's Hugo case must be tested; run `make hugo`)")
         pytest.skip("hugo is not installed: run `make hugo`")
-    root = tmp_path / "sc"
-    subprocess.run([sys.executable, str(BENCH / "generate_swiss_cut.py"), str(root), "--scale", "0.02"],
-                   check=True, capture_output=True)
+    root = tmp_path / "project"
+    subprocess.run([sys.executable, str(BENCH / generator), str(root), "--scale", "0.02"], check=True,
+                   capture_output=True)
     ours = tmp_path / "site"
     assert build(root, ours, Diagnostics(root=root), base_url="/", incremental=False) is not None
-
     # WORK given relative to the current folder, as a user may type it
     printed = subprocess.run([sys.executable, str(BENCH / "hugo_site.py"), str(root), "hugo"], cwd=tmp_path,
                              check=True, capture_output=True, text=True).stdout.split()
@@ -105,10 +109,22 @@ def test_hugo_builds_every_html_page_with_the_tables_site_gen_shows(tmp_path):
     html_pages = {p.relative_to(ours).as_posix() for p in ours.rglob("*.html")}
     assert {p.relative_to(public).as_posix() for p in public.rglob("*.html")} == html_pages
     assert int(printed[0]) == len(html_pages) and float(printed[1]) > 0
+    return ours, public, html_pages
 
+
+def test_hugo_builds_every_html_page_with_the_tables_site_gen_shows(tmp_path):
+    ours, public, html_pages = _both_sites(tmp_path, "generate_swiss_cut.py")
     players = sorted(rel for rel in html_pages if re.fullmatch(r"[^/]+/players/[^/]+/index\.html", rel))
     assert len(players) >= 32  # the generator's floor
-    for rel in players:  # a round-by-round table each: the same cells
-        assert _cells(public / rel) == _cells(ours / rel) != []
-    # every page: as many table rows (the home page orders its tables otherwise)
-    assert sum(len(_cells(public / rel)) for rel in html_pages) == sum(len(_cells(ours / rel)) for rel in html_pages)
+    assert all(_cells(ours / rel) for rel in players)  # a round-by-round table each
+    assert [rel for rel in sorted(html_pages) if _cells(public / rel) != _cells(ours / rel)] == []
+
+
+def test_hugo_prints_every_table_of_a_thematic_marathon_cell_for_cell(tmp_path):
+    # its templates print some tables themselves (a player's tournaments, game lists, the
+    # bracket, mini-leagues): hugo_site.py's _PRINTED follows them page by page
+    ours, public, html_pages = _both_sites(tmp_path, "generate_thematic_marathon.py")
+    differing = [rel for rel in sorted(html_pages) if _cells(public / rel) != _cells(ours / rel)]
+    assert differing == []
+    kinds = {rel.split("/")[1] for rel in html_pages if rel.count("/") > 1 and _cells(ours / rel)}
+    assert {"players", "tournaments", "groups"} <= kinds  # pages of each kind had tables to compare

@@ -62,11 +62,11 @@ LAYOUT = """\
 
 
 def tables_in(value: Any) -> Iterator[Any]:
-    """Every Table (and crosstable) a page's context holds, also inside lists, tuples and
-    dicts (a player page's stages each hold one), in the order the context gives them."""
+    """Every Table a page's context holds, also inside lists, tuples and dicts (a player
+    page's stages each hold one), in the order the context gives them."""
     from site_gen.model import Table
 
-    if isinstance(value, Table) or _is_crosstable(value):
+    if isinstance(value, Table):
         yield value
     elif isinstance(value, dict):
         for item in value.values():
@@ -76,19 +76,12 @@ def tables_in(value: Any) -> Iterator[Any]:
             yield from tables_in(item)
 
 
-def _is_crosstable(value: Any) -> bool:
-    """A thematic marathon's crosstable (thematic_marathon/crosstable.py), a dict."""
-    return isinstance(value, dict) and {"caption", "numbers", "rows", "why"} <= value.keys()
-
-
 def table_data(table: Any) -> dict[str, Any]:
-    """A table as the layout prints it: texts in the current language, links site-absolute;
+    """A Table as the layout prints it: texts in the current language, links site-absolute;
     a cell is [text, link, why this place, title]."""
     from site_gen.render.i18n import gettext, translate
     from site_gen.render.table_view import reason_cell, reason_texts, table_rows
 
-    if _is_crosstable(table):
-        return _crosstable_data(table)
     why_key, why = reason_cell(table), reason_texts(table)
     dropped = f" ({gettext('dropped')})"  # what a struck cell says to a screen reader
     return {
@@ -101,8 +94,9 @@ def table_data(table: Any) -> dict[str, Any]:
 
 
 def _crosstable_data(table: dict[str, Any]) -> dict[str, Any]:
-    """A crosstable's rank, player, one cell per opponent (each game's symbol, their words
-    as the cell's title), points and games played, as _macros.html's crosstable prints them."""
+    """A thematic marathon's crosstable (a dict: thematic_marathon/crosstable.py): rank,
+    player, one cell per opponent (each game's symbol, their words as the cell's title),
+    points and games played, as _macros.html's crosstable prints them."""
     from site_gen.render.i18n import gettext, translate
 
     first_move = f" ({gettext('first move')})"
@@ -146,7 +140,7 @@ def _crosstable_tables(table: dict[str, Any] | None) -> list[dict[str, Any]]:
                                                            gettext("Games")],
                             [[_cell(r["player"]), _cell(r["points"]), _cell(r["played"])] for r in league["rows"]])
                for league in (table["leagues"] if table["reasons"] else [])]
-    return [table_data(table), *leagues]
+    return [_crosstable_data(table), *leagues]
 
 
 def _bracket_tables(bracket: dict[str, Any]) -> list[dict[str, Any]]:

@@ -55,6 +55,12 @@ def test_a_table_comes_out_as_its_cells_texts_links_why_and_strikes():
     }
 
 
+def test_the_tables_of_a_context_are_found_inside_its_lists_and_dicts_in_order():
+    first, second = _stage_table(), _stage_table()
+    context = {"player": "Ann", "per_stage": [{"table": first, "name": "Stage 1"}, {"table": second}], "none": None}
+    assert [id(t) for t in hugo_site.tables_in(context)] == [id(first), id(second)]
+
+
 def test_a_crosstable_comes_out_as_rank_player_one_cell_per_opponent_points_played():
     crosstable = {
         "caption": "Group 1", "numbers": [1, 2], "why": {}, "reasons": [], "leagues": [],
@@ -67,10 +73,8 @@ def test_a_crosstable_comes_out_as_rank_player_one_cell_per_opponent_points_play
                                   {"symbol": "0", "first": True, "title": Text("lost")}], "points": 0}, None]},
         ],
     }
-    nested = {"phases": [{"crosstable": crosstable}], "table": _stage_table()}
-    assert [hugo_site._is_crosstable(t) for t in hugo_site.tables_in(nested)] == [True, False]
     with use_language("en"):
-        data = hugo_site.table_data(crosstable)
+        data = hugo_site._crosstable_data(crosstable)
     assert data["header"] == ["Rank", "Player", "1", "2", "Points", "Played"]
     assert data["rows"] == [
         # the game its row player moved first in carries the words the page hides visually

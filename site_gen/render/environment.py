@@ -14,6 +14,7 @@ from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader, St
 from site_gen.render.charts import bar_chart
 from site_gen.render.span_chart import span_chart
 from site_gen.render.formatting import sort_key
+from site_gen.render.crosstable_view import crosstable_body
 from site_gen.render.table_view import reason_cell, reason_texts, table_body, table_rows
 from site_gen.render import i18n
 from site_gen.render.icalendar import calendar
@@ -73,6 +74,7 @@ def make_environment(root: Path, theme: str, base_url: str, serving: bool = Fals
     env.globals.update(url=url, absolute=absolute, atom_id=atom_id, bar_chart=bar_chart, table_rows=table_rows,
                        table_body=table_body, serving=serving)
     env.globals["span_chart"] = span_chart  # best-span player pages
+    env.globals["crosstable_body"] = crosstable_body  # thematic marathon crosstables
     # numbers, dates and the messages rule sets mark with N_() or Text, in the page's language
     env.filters.update(num=i18n.number, num_short=i18n.short_number, sortkey=sort_key, date=i18n.date, t=i18n.translate, text=i18n.text)
     env.globals.update(reason_cell=reason_cell, reason_texts=reason_texts)  # "why this place?" in data_table

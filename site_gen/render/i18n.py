@@ -248,6 +248,8 @@ def text(value: Any) -> str:
 
 
 def _param(value: Any) -> str:
+    if type(value) is str:  # names, ids: most values, found before the isinstance of Fraction's ABC
+        return value
     if isinstance(value, Text):
         return translate(value)
     if isinstance(value, (dt.date, dt.datetime)):

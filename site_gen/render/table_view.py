@@ -89,7 +89,7 @@ def _table_body(table: Table, url: Callable[[str], str], cut_after: int | None, 
     the row under which a cut is drawn (swiss-cut standings), labelled `cut_label`."""
     why_key = reason_cell(table)
     why = reason_texts(table) if why_key else {}
-    dropped = _markup(gettext("dropped"))
+    dropped = theme_words(gettext("dropped"))
     struck_open = f'<s title="{dropped}">'
     struck_close = f'</s><span class="visually-hidden"> ({dropped})</span>'
     struck, highlighted = table.struck, table.highlighted
@@ -105,13 +105,13 @@ def _table_body(table: Table, url: Callable[[str], str], cut_after: int | None, 
     for index, row in enumerate(table.rows):
         if index == cut_after:
             classes = "highlight sc-cut" if index in highlighted else "sc-cut"
-            append(f'<tr class="{classes}" data-cut="{_escape(translate(cut_label))}">\n')
+            append(f'<tr class="{classes}" data-cut="{escape_text(translate(cut_label))}">\n')
         else:
             append('<tr class="highlight">\n' if index in highlighted else "<tr>\n")
         for key, header, numeric, link_key, decimals, td, td_sorted in columns:
             value = row.get(key)
             if type(value) is str:  # names, ids: most text cells
-                text, sort = _escape(value), ""
+                text, sort = escape_text(value), ""
             elif type(value) is int:
                 text = sort = str(value)
                 if value < 0:
@@ -133,19 +133,19 @@ def _table_body(table: Table, url: Callable[[str], str], cut_after: int | None, 
                 sort = "" if numeric else dated
             else:
                 text, dated = _cell_text(value, decimals)
-                text = _escape(text)
+                text = escape_text(text)
                 sort = sort_key(value) if numeric else (dated or "")
             # one string per cell; sort keys are digits, signs and ISO dates: nothing to escape
             cell = '<th scope="row">' if header else (td_sorted + sort + '">' if sort else td)
             href = row.get(link_key) if link_key else None
-            shown = f'<a href="{_escape(url(href))}">{text}</a>' if href else text
+            shown = f'<a href="{escape_text(url(href))}">{text}</a>' if href else text
             if struck and (index, key) in struck:
                 shown = struck_open + shown + struck_close
             if key == why_key and index in why:
-                label = (_markup(gettext("Why place %(rank)s?"), rank=Markup(text)) if why_key == "rank"
-                         else _markup(gettext("Why this place?")))
+                label = (theme_words(gettext("Why place %(rank)s?"), rank=Markup(text)) if why_key == "rank"
+                         else theme_words(gettext("Why this place?")))
                 shown += ('<details class="why"><summary><span aria-hidden="true">?</span>'
-                          f'<span class="visually-hidden">{label}</span></summary><p>{_escape(why[index])}</p></details>')
+                          f'<span class="visually-hidden">{label}</span></summary><p>{escape_text(why[index])}</p></details>')
             append(cell + shown + ("</th>" if header else "</td>"))
         append("\n</tr>\n")
     return Markup("".join(out))
@@ -155,7 +155,7 @@ _ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&#34;", 
 _TO_ESCAPE = re.compile("[&<>\"']").search
 
 
-def _escape(text: str) -> str:
+def escape_text(text: str) -> str:
     """markupsafe.escape's bytes, without a Markup object per cell: most cells (names, ids)
     hold nothing to escape, which one search in C finds without making a new string."""
     return text.translate(_ESCAPES) if _TO_ESCAPE(text) else text
@@ -179,13 +179,13 @@ def _moments(lang: str) -> Callable[[dt.datetime], tuple[str, str]]:
         key = (value, value.tzinfo, value.fold)
         cell = get(key)
         if cell is None:
-            cell = known[key] = (_escape(date(value)), value.isoformat())
+            cell = known[key] = (escape_text(date(value)), value.isoformat())
         return cell
 
     return moment
 
 
-def _markup(translated: str, **values: Any) -> Markup:
+def theme_words(translated: str, **values: Any) -> Markup:
     """A theme message as `{{ _(message, **values) }}` writes it in an autoescaped template."""
     return Markup(translated) % values
 

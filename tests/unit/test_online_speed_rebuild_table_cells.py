@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo
 
 from site_gen.model import Column, Table
 from site_gen.render.i18n import use_language
-from site_gen.render.table_view import _escape, table_body
+from site_gen.render.table_view import escape_text, table_body
 
 MOSCOW = ZoneInfo("Europe/Moscow")
 BERLIN = ZoneInfo("Europe/Berlin")
@@ -56,11 +56,11 @@ def test_a_moment_in_each_language_and_a_numeric_column_has_no_date_sort():
 
 
 def test_text_is_escaped_as_markupsafe_does_and_plain_text_kept():
-    assert _escape("""Tom & <Jerry> "O'Neil\"""") == "Tom &amp; &lt;Jerry&gt; &#34;O&#39;Neil&#34;"
+    assert escape_text("""Tom & <Jerry> "O'Neil\"""") == "Tom &amp; &lt;Jerry&gt; &#34;O&#39;Neil&#34;"
     # each character alone is found
-    assert [_escape(f"a{c}b") for c in "&<>\"'"] == ["a&amp;b", "a&lt;b", "a&gt;b", "a&#34;b", "a&#39;b"]
+    assert [escape_text(f"a{c}b") for c in "&<>\"'"] == ["a&amp;b", "a&lt;b", "a&gt;b", "a&#34;b", "a&#39;b"]
     plain = "Player00064, Player00197"
-    assert _escape(plain) is plain
+    assert escape_text(plain) is plain
 
 
 def test_one_fraction_in_columns_of_other_decimals_and_kinds():

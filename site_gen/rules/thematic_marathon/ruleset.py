@@ -2,11 +2,11 @@
 
 from site_gen.rules.base import RuleSet
 from site_gen.rules.thematic_marathon.document import document
-from site_gen.rules.thematic_marathon.load import load
+from site_gen.rules.thematic_marathon.load import keep_between_builds, load
 from site_gen.rules.thematic_marathon.pages import publish, standings_table
 from site_gen.rules.thematic_marathon.report import report
 from site_gen.rules.thematic_marathon.scaffold import scaffold
-from site_gen.rules.thematic_marathon.scoring import compute
+from site_gen.rules.thematic_marathon.scoring import compute, recompute
 from site_gen.rules.thematic_marathon.settings import FIELDS, make_settings
 
 RULESET = RuleSet(
@@ -16,9 +16,11 @@ RULESET = RuleSet(
     make_settings=make_settings,
     load=load,
     compute=compute,
+    recompute=recompute,
     report=report,
     document=document,
     publish=publish,
     standings_table=standings_table,
     scaffold=scaffold,
+    keep_between_builds=keep_between_builds,  # the files read, for recompute
 )

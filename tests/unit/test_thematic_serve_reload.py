@@ -78,13 +78,20 @@ def _load(root: Path, previous=None, diags=None):
     return load_competition(root / "data" / COMP, SiteConfig(), diags, previous), diags
 
 
-def test_only_the_changed_tournament_is_read_and_computed_again(project: Path, monkeypatch):
+def _reloaded(project: Path, change, monkeypatch):
+    """The competition loaded, `change`d, loaded again from the first; and the tournaments
+    the second load computed."""
     first, _ = _load(project)
-    _edit_result(project)
+    change(project)
     computed = []
     real = scoring.compute_tournament
     monkeypatch.setattr(scoring, "compute_tournament", lambda g, t, *rest: computed.append(t.slug) or real(g, t, *rest))
     second, _ = _load(project, first)
+    return first, second, computed
+
+
+def test_only_the_changed_tournament_is_read_and_computed_again(project: Path, monkeypatch):
+    first, second, computed = _reloaded(project, _edit_result, monkeypatch)
     assert computed == ["amazons"]
     assert second.data.players is first.data.players
     kept = [slug for slug, t in second.data.tournaments.items() if t is first.data.tournaments[slug]]
@@ -98,12 +105,7 @@ def test_only_the_changed_tournament_is_read_and_computed_again(project: Path, m
 
 
 def test_a_rating_change_computes_every_tournament_again(project: Path, monkeypatch):
-    first, _ = _load(project)
-    _edit_rating(project)
-    computed = []
-    real = scoring.compute_tournament
-    monkeypatch.setattr(scoring, "compute_tournament", lambda g, t, *rest: computed.append(t.slug) or real(g, t, *rest))
-    second, _ = _load(project, first)
+    first, second, computed = _reloaded(project, _edit_rating, monkeypatch)
     assert sorted(computed) == sorted(first.data.tournaments)  # the seeding reads every player's rating
     assert second.data.players is not first.data.players
     assert second.result == scoring.compute(second.data, second.settings)
@@ -119,10 +121,6 @@ def test_a_folder_that_gave_a_message_is_read_again_and_gives_it_again(project: 
 
 def test_without_keep_between_builds_nothing_is_kept(project: Path, monkeypatch):
     monkeypatch.setattr(thematic_load, "_kept", None)  # the command line: one build per process
-    first, _ = _load(project)
-    computed = []
-    real = scoring.compute_tournament
-    monkeypatch.setattr(scoring, "compute_tournament", lambda g, t, *rest: computed.append(t.slug) or real(g, t, *rest))
-    second, _ = _load(project, first)
+    first, second, computed = _reloaded(project, _edit_result, monkeypatch)
     assert all(second.data.tournaments[slug] is not t for slug, t in first.data.tournaments.items())
     assert sorted(computed) == sorted(first.data.tournaments)

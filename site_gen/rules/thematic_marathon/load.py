@@ -3,6 +3,7 @@ groups.yaml, games.csv), group-finals/<group>.csv and master.csv."""
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Collection
 
@@ -39,13 +40,13 @@ def keep_between_builds() -> None:
 def load(folder: Path, settings: Settings, diags: Diagnostics) -> MarathonData | None:
     errors_before = diags.count("error")
     path = folder / "players.csv"
-    players = _kept_or_read(path, _entries(path), lambda: _load_players(path, diags), diags)
+    players = _kept_or_read(path, _entries(path), partial(_load_players, path, diags), diags)
     known = frozenset(players or {})
     tournaments = {}
     for _, t in settings.tournaments:
         at = folder / "tournaments" / t.slug
         tournaments[t.slug] = _kept_or_read(at, (_entries(at), known),
-                                            lambda: _load_tournament(at, t.slug, known, diags), diags)
+                                            partial(_load_tournament, at, t.slug, known, diags), diags)
     _unknown_folders(folder / "tournaments", [t.slug for _, t in settings.tournaments], "tournament", diags)
     finals: dict = {}
     paths: dict[str, str] = {}
@@ -93,7 +94,7 @@ def _kept_or_read(path: Path, inputs: tuple, read: Callable[[], Any], diags: Dia
 
 def _entries(path: Path) -> tuple:
     """What `path` holds: its bytes' digest (a file), the names and digests of its entries
-    (a folder; None for what is not a file), or None (neither)."""
+    (a folder; None for what is not a file), or () (neither)."""
     try:
         if path.is_file():
             return (file_sha256(path),)
@@ -151,7 +152,7 @@ def _load_players(path: Path, diags: Diagnostics) -> dict[str, Player] | None:
     return players
 
 
-def _load_tournament(folder: Path, slug: str, known: set[str], diags: Diagnostics) -> TournamentData:
+def _load_tournament(folder: Path, slug: str, known: Collection[str], diags: Diagnostics) -> TournamentData:
     if not folder.is_dir():
         return TournamentData(slug, started=False)
     entrants = _load_entrants(folder / "entrants.csv", known, diags)
@@ -170,7 +171,7 @@ def _load_tournament(folder: Path, slug: str, known: set[str], diags: Diagnostic
     return TournamentData(slug, True, tuple(entrants), layout, tuple(games), str(folder / "games.csv"))
 
 
-def _load_entrants(path: Path, known: set[str], diags: Diagnostics) -> list[str]:
+def _load_entrants(path: Path, known: Collection[str], diags: Diagnostics) -> list[str]:
     if not path.is_file():
         diags.error(path, None, "missing file: a tournament folder needs entrants.csv (one `player` per row)")
         return []

@@ -40,13 +40,12 @@ def keep_between_builds() -> None:
 def load(folder: Path, settings: Settings, diags: Diagnostics) -> MarathonData | None:
     errors_before = diags.count("error")
     path = folder / "players.csv"
-    players = _kept_or_read(path, _entries(path), partial(_load_players, path, diags), diags)
+    players = _kept_or_read(path, partial(_load_players, path, diags), diags)
     known = frozenset(players or {})
     tournaments = {}
     for _, t in settings.tournaments:
         at = folder / "tournaments" / t.slug
-        tournaments[t.slug] = _kept_or_read(at, (_entries(at), known),
-                                            partial(_load_tournament, at, t.slug, known, diags), diags)
+        tournaments[t.slug] = _kept_or_read(at, partial(_load_tournament, at, t.slug, known, diags), diags, known)
     _unknown_folders(folder / "tournaments", [t.slug for _, t in settings.tournaments], "tournament", diags)
     finals: dict = {}
     paths: dict[str, str] = {}
@@ -76,10 +75,13 @@ def load(folder: Path, settings: Settings, diags: Diagnostics) -> MarathonData |
     return MarathonData(players, tournaments, finals, master, paths)
 
 
-def _kept_or_read(path: Path, inputs: tuple, read: Callable[[], Any], diags: Diagnostics) -> Any:
-    """read(), or what it gave the last load (serve) from equal `inputs` when it gave no message."""
+def _kept_or_read(path: Path, read: Callable[[], Any], diags: Diagnostics, *also: Any) -> Any:
+    """read(), or what it gave the last load (serve) when `path` held the same (_entries) and
+    `also` was equal, if it gave no message. On the command line nothing is kept, and the
+    files are not digested for it."""
     if _kept is None:
         return read()
+    inputs = (_entries(path), *also)
     last = _kept.get(str(path))
     if last is not None and last[0] == inputs:
         return last[1]

@@ -15,7 +15,7 @@ from site_gen.csv_export import table_csv
 from site_gen.diagnostics import Diagnostics
 from site_gen.json_document import document_json
 from site_gen.model import CompetitionSite, Later, Page
-from site_gen.output import Staging, check_output_folder
+from site_gen.output import Staging, check_output_folder, make_spare
 from site_gen.project import CompetitionMemo, Project, load_project
 from site_gen.page_cache import PageCache, template_fingerprint
 from site_gen.page_renderer import PageRenderer
@@ -183,6 +183,9 @@ def _build(root: Path, out: Path, diags: Diagnostics, base_url: str | None, jobs
         if renderer.cache.memo:
             renderer.cache.memo.remember(pages, renderer.digests, renderer.cache.base.digest(), renderer.language)
     build_state.record(root, out, previous.fingerprint, sizes, len(pages), diags.items)
+    spare = build_state.spare_folder(root, out) if serving and incremental else None  # once the cache is there
+    if spare is not None:
+        make_spare(out, spare)  # while serve waits for a change
     left_to_exit(project, pages, files, renderer)
     return BuildReport(out, len(pages), len(sizes), written)
 

@@ -157,6 +157,29 @@ def test_builds_of_one_process_equal_a_clean_build(project: Path, tmp_path: Path
     assert diags.format("warning") == clean_diags.format("warning")  # a kept competition's warnings too
 
 
+def test_serve_has_a_spare_made_after_its_first_build_and_stages_the_next_build_into_it(
+        project: Path, tmp_path: Path, monkeypatch):
+    """The first build of a serve replaces no site, so no spare is left to stage the next
+    build into: one is made of links to the output's files (output.make_spare)."""
+    from site_gen import build_state, output
+
+    monkeypatch.delenv("CI", raising=False)  # under CI no spare is kept (build_state.trust_previous_builds)
+    memo, served = CompetitionMemo(), tmp_path / "served"
+    assert build(project, served, Diagnostics(root=project), serving=True, memo=memo) is not None
+    spare = build_state.spare_folder(project, served)
+    output._wait_for_spare(spare)
+    assert tree(spare) == tree(served)
+    assert (spare / "index.html").stat().st_ino == (served / "index.html").stat().st_ino
+    taken = []
+    take = output._take_spare
+    monkeypatch.setattr(output, "_take_spare", lambda s, folder: taken.append(s) or take(s, folder))
+    _edit_game(project)
+    assert build(project, served, Diagnostics(root=project), serving=True, memo=memo) is not None
+    assert taken == [spare]
+    assert build(project, tmp_path / "clean", Diagnostics(root=project), incremental=False) is not None
+    assert tree(served) == tree(tmp_path / "clean")
+
+
 def test_only_a_changed_competition_is_loaded_again(project: Path, tmp_path: Path, monkeypatch):
     loaded = []
     load = project_module.load_competition

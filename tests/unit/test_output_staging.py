@@ -7,7 +7,7 @@ from pathlib import Path
 
 from output_tree import tree
 
-from site_gen.output import Staging
+from site_gen.output import Staging, make_spare
 
 
 def _site(out: Path, text: str) -> Staging:
@@ -132,6 +132,38 @@ def test_a_spare_whose_paths_clash_with_the_new_site_is_set_right(tmp_path):
     assert staging.reused
     staging.commit()
     assert tree(out) == {"index.html": b"i", "page.html": b"p", "players/x/index.html": b"x"}
+
+
+def test_a_spare_made_from_the_output_is_links_to_its_files_and_the_next_build_stages_into_it(tmp_path):
+    """serve's first build replaces no site, so it has a spare made (output.make_spare)."""
+    out, spare = tmp_path / "site", tmp_path / "cache" / "spare"
+    (tmp_path / "cache").mkdir()
+    first = {"index.html": b"first", "players/a/index.html": b"a", "players/b/index.html": b"b", "x.css": b"c"}
+    _staged(out, spare, first).commit()
+    inodes = {rel: (out / rel).stat().st_ino for rel in first}
+    make_spare(out, spare)
+    staging = Staging(out, spare)  # waits for the child making the spare
+    assert staging.reused and not spare.exists()
+    assert {rel: (staging.folder / rel).stat().st_ino for rel in first} == inodes  # links, not copies
+    assert [p.name for p in (tmp_path / "cache").iterdir()] == []  # no half-made folder left
+    assert staging.put("players/a/index.html", b"a") is False  # already there: nothing written
+    assert staging.put("index.html", b"second") is True
+    assert staging.keep("x.css", 1)
+    staging.prune({"index.html", "players/a/index.html", "x.css"})
+    staging.commit()
+    assert tree(out) == {"index.html": b"second", "players/a/index.html": b"a", "x.css": b"c"}
+    assert (out / "players/a/index.html").stat().st_ino == inodes["players/a/index.html"]
+    assert tree(spare) == first  # the first site is the spare again, whole: the new site replaced, never wrote into
+    make_spare(out, spare)  # a spare is there: left as it is
+    assert tree(spare) == first and Staging(out, spare).reused
+
+
+def test_no_spare_is_made_from_an_output_that_is_not_there(tmp_path):
+    out, spare = tmp_path / "site", tmp_path / "spare"
+    make_spare(out, spare)
+    staging = Staging(out, spare)
+    assert not staging.reused
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".site.staging"]  # nor a half-made one
 
 
 def test_a_failed_build_leaves_the_output_as_it_was(tmp_path):

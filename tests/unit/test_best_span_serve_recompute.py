@@ -14,7 +14,7 @@ from site_gen.model import CompetitionInfo
 from site_gen.output import output_path
 from site_gen.page_cache import PageMemo
 from site_gen.rules.best_span import rescoring
-from site_gen.rules.best_span.model import Game, Settings
+from site_gen.rules.best_span.model import Game, GamesByFile, Settings
 from site_gen.rules.best_span.pages import publish
 from site_gen.rules.best_span.rescoring import changed_games, recompute
 from site_gen.rules.best_span.scoring import compute
@@ -92,6 +92,58 @@ def test_changed_games_by_position_or_between_the_common_head_and_tail():
     assert changed_games(g, [*g[:3], changed, *g[3:]]) == ([], [changed])
     assert changed_games(g, [*g[:1], *g[3:]]) == ([g[1], g[2]], [])
     assert changed_games(g, [Game(*x) for x in g] + [changed]) == ([], [changed])  # equal games, one more
+
+
+def test_changed_games_file_by_file_skips_the_files_that_are_the_very_same_list():
+    """Games given file by file (load.py): files that are the same list in both loads, at
+    the head and the tail, are skipped without looking at their games; between them, games
+    are compared as above."""
+    f1, f2, f3 = [_at(0, "ABxy"), _at(1, "ABxy")], [_at(2, "ABxy"), _at(3, "ABxy")], [_at(4, "ABxy")]
+    old = GamesByFile([f1, f2, f3])
+    assert old == [*f1, *f2, *f3] and len(old) == 5 and old[2] is f2[0] and list(old[3:]) == [f2[1], *f3]
+    changed = _at(3, "BAxy")
+    assert changed_games(old, GamesByFile([f1, [f2[0], changed], f3])) == ([f2[1]], [changed])
+    assert changed_games(old, GamesByFile([f1, [Game(*x) for x in f2], f3])) == ([], [])  # read again
+    assert changed_games(old, GamesByFile([f1, f2, [changed], f3])) == ([], [changed])  # a new file
+    assert changed_games(old, GamesByFile([f1, f3])) == (f2, [])  # a file gone
+    # a file whose list is another object is looked at even when its games are the same objects
+    assert changed_games(old, GamesByFile([f1, [*f2], f3])) == ([], [])
+    # a load's added games (the last file) are a new list each time: equal, they are the same
+    added = [_at(5, "ABxy")]
+    old = GamesByFile([f1, f2, f3, added])
+    assert changed_games(old, GamesByFile([f1, [changed], f3, [Game(*added[0])]])) == (f2, [changed])
+
+
+def test_changed_games_file_by_file_looks_at_the_games_of_the_changed_files_only(monkeypatch):
+    looked_at = []
+    common_head = rescoring._common_head
+    monkeypatch.setattr(rescoring, "_common_head", lambda a, b: looked_at.append((len(a), len(b))) or common_head(a, b))
+    files = [[_at(i, "ABxy")] * 3 for i in range(6)]
+    changed = [*files[2][:2], _at(2, "BAxy"), _at(2, "BAxy")]  # one more game
+    assert changed_games(GamesByFile([*files, [_at(9, "ABxy")]]),
+                         GamesByFile([*files[:2], changed, *files[3:], [_at(9, "ABxy")]])) == ([files[2][2]], changed[2:])
+    assert looked_at[0] == (3, 4)  # the changed file's games alone
+
+
+@hypothesis_settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(st.integers(0, 3), max_size=3), max_size=5), st.data())
+def test_changed_games_file_by_file_gives_what_differs(files, draw):
+    """Whatever files are kept (the very list), edited, added or dropped: the games of the
+    old load less `gone` are those of the new less `came`, each taken from its own load."""
+    old_files = [[_at(minute, "ABxy") for minute in f] for f in files]
+    new_files = [f if draw.draw(st.booleans()) else [_at(m, draw.draw(st.sampled_from(["ABxy", "BAxy"])))
+                                                      for m in draw.draw(st.lists(st.integers(0, 3), max_size=3))]
+                 for f in old_files if draw.draw(st.integers(0, 4))]  # some dropped
+    new_files.insert(draw.draw(st.integers(0, len(new_files))), [_at(9, "ABxy")] * draw.draw(st.integers(0, 1)))
+    old, new = GamesByFile(old_files), GamesByFile(new_files)
+    gone, came = changed_games(old, new)
+    assert all(any(g is h for h in old) for g in gone) and all(any(g is h for h in new) for g in came)
+    left, got = list(old), list(new)
+    for g in gone:
+        left.remove(g)
+    for g in came:
+        got.remove(g)
+    assert sorted(left) == sorted(got)
 
 
 # --- serve's page memo keeps the unchanged players' pages ---------------------------------------

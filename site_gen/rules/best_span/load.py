@@ -17,7 +17,7 @@ from site_gen import parallel
 from site_gen.build_state import trust_previous_builds
 from site_gen.diagnostics import Diagnostics
 from site_gen.rules.best_span.corrections import Addition, read_corrections
-from site_gen.rules.best_span.model import NO_NAME, BestSpanData, Game, Participant, Settings
+from site_gen.rules.best_span.model import NO_NAME, BestSpanData, Game, GamesByFile, Participant, Settings
 from site_gen.sources.csv_reader import read_csv
 from site_gen.sources.log_cache import COLUMNS, FileRead, LogCache
 from site_gen.sources.tenhou_files import Archives, LogSource, find_sources, read_blocks
@@ -47,12 +47,13 @@ def load(folder: Path, settings: Settings, diags: Diagnostics) -> BestSpanData |
         return None
     return BestSpanData(
         participants=tuple(participants),
-        games=tuple(reader.games),
+        games=GamesByFile([*reader.files, reader.added]),
         removals=tuple(corrections.removals),
         excluded=tuple(corrections.excluded),
         names_seen=tuple(reader.seen),
         corrections_path=str(folder / "corrections.yaml"),
         participants_path=str(folder / "participants.csv"),
+        additions=tuple(reader.added),
     )
 
 
@@ -101,7 +102,8 @@ class LogReader:
         self.settings, self.participants, self.diags, self.folder = settings, participants, diags, folder
         self.column_readers = {f: ColumnReader(LineScanner(f, settings.tables, settings.direct_lobbies))
                                for f in ("sca", "scb", "scc")}
-        self.games: list[Game] = []
+        self.files: list[list[Game]] = []  # each file's games, in load order (BestSpanData.games)
+        self.added: list[Game] = []  # from corrections.yaml
         self.seen: list[tuple[str, ...]] = []  # each file's names (BestSpanData.names_seen)
         self.lines = 0
         self.cache: LogCache | None = None
@@ -184,7 +186,7 @@ class LogReader:
         self.lines += read.lines
         name = source.name
         constants = (name.day, name.canonical, name.family, path, 0)
-        self.games += self.cache.made_of(path, read, constants, _games) if self.cache else _games(read, constants)
+        self.files.append(self.cache.made_of(path, read, constants, _games) if self.cache else _games(read, constants))
 
     def add(self, addition: Addition, number: int, path: Path) -> None:
         """A game the logs miss, placed after the lines of the file its layout and time name."""
@@ -192,7 +194,7 @@ class LogReader:
         file = {"sca": f"sca{day:%Y%m%d}.log", "scb": f"scb{day:%Y%m%d}{parsed.hour:02d}.log",
                 "scc": f"scc{day:%Y%m%d}{parsed.hour:02d}.html"}[parsed.family]
         game = _game(parsed, day, file, self._relative(str(path)))
-        self.games.append(_replace_line(game, ADDED_LINE + number, addition.line))
+        self.added.append(_replace_line(game, ADDED_LINE + number, addition.line))
 
 
 def _last_line(first: int, text: str) -> int:

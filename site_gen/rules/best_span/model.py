@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import repeat
-from operator import attrgetter
+from itertools import chain, repeat
+from operator import attrgetter, eq
 from typing import Any, Iterable, NamedTuple
 from zoneinfo import ZoneInfo
 
@@ -127,10 +128,50 @@ class Exclusion:
     line: int = 0
 
 
+class GamesByFile(Sequence):
+    """A competition's games in load order, file by file, not copied into one tuple: a
+    year's million games are many lists, each as the log cache hands it back. In `serve`
+    an unchanged file's games are the very list of the last build, so two loads' games
+    compare file by file (rescoring.changed_games). Equal to any sequence of the same
+    games in the same order; a file's list is never changed once given."""
+
+    __slots__ = ("files", "_length", "_flat")
+
+    def __init__(self, files: Iterable[Sequence[Game]]):
+        self.files = tuple(files)
+        self._length = sum(map(len, self.files))
+        self._flat: tuple[Game, ...] | None = None
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __iter__(self):
+        return chain.from_iterable(self.files)
+
+    def __getitem__(self, index):
+        if self._flat is None:  # by position: not on a build's way, made once when asked
+            self._flat = tuple(self)
+        return self._flat[index]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return len(self) == len(other) and all(map(eq, self, other))
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))  # a tuple's: equal to the tuple of its games
+
+    def __repr__(self) -> str:
+        return f"GamesByFile({[len(f) for f in self.files]} games)"
+
+    def __reduce__(self):
+        return GamesByFile, (self.files,)
+
+
 @dataclass(frozen=True)
 class BestSpanData:
     participants: tuple[Participant, ...]
-    games: tuple[Game, ...]  # every game that could count for a participant, added ones too
+    games: Sequence[Game]  # every game that could count for a participant, added ones too (GamesByFile)
     removals: tuple[Removal, ...] = ()
     excluded: tuple[Exclusion, ...] = ()
     # players of lines that could count, a tuple per log file: hints need their union, made
@@ -138,6 +179,7 @@ class BestSpanData:
     names_seen: tuple[tuple[str, ...], ...] = ()
     corrections_path: str = "corrections.yaml"
     participants_path: str = "participants.csv"
+    additions: tuple[Game, ...] = ()  # the games corrections.yaml adds (among `games` too)
 
 
 def filled(cls: type, count: int, columns: Iterable[tuple[str, Iterable[Any]]]) -> list:

@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 import unicodedata
-from itertools import chain, compress
-from operator import attrgetter
+from itertools import chain
 
 from site_gen.diagnostics import Diagnostics, did_you_mean
-from site_gen.rules.best_span.model import BestSpanData, Game, Settings
-from site_gen.rules.best_span.scoring import BestSpanResult
-
-_ADDED = attrgetter("game.added")  # of an outcome: > 0 for a game corrections.yaml adds
+from site_gen.rules.best_span.model import BestSpanData, Game, Settings, game_order
+from site_gen.rules.best_span.scoring import BestSpanResult, kind_of
 
 
 def why_not_counted(game: Game, settings: Settings) -> str:
@@ -58,9 +55,8 @@ def report(data: BestSpanData, settings: Settings, result: BestSpanResult, diags
                           f"{removal.minute:02d} with {', '.join(removal.players)}; nothing "
                           + ("removed" if removal.kind == "remove" else "voided"))
     participants = {p.player for p in data.participants}
-    for outcome in compress(result.outcomes, map(_ADDED, result.outcomes)):  # the few added games, found in C
-        game = outcome.game
-        if outcome.kind is None:
+    for game in sorted(data.additions, key=game_order):  # as their outcomes come, not a million outcomes looked at
+        if kind_of(game, settings) is None:
             diags.warning(data.corrections_path, game.added,
                           f"add: the game does not count ({why_not_counted(game, settings)})")
         elif participants.isdisjoint(game.players):

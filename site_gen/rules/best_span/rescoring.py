@@ -18,7 +18,7 @@ from itertools import chain, compress, count
 from operator import attrgetter, is_not, ne
 from typing import NamedTuple, Sequence
 
-from site_gen.rules.best_span.model import KINDS, ORDER, BestSpanData, Game, Settings, game_order
+from site_gen.rules.best_span.model import KINDS, ORDER, BestSpanData, Game, GamesByFile, Settings, game_order
 from site_gen.rules.best_span.scoring import (
     BestSpanResult,
     GameOutcome,
@@ -76,7 +76,13 @@ def changed_games(old: Sequence[Game], new: Sequence[Game]) -> tuple[list[Game],
     """(gone, came): games of `old` and of `new` (each in load order), among them every game
     that is not in both: at the positions that differ when there are as many games (games
     changed in place), else between the two's longest common head and tail (games added or
-    removed)."""
+    removed). Games given file by file (GamesByFile) are first compared a file at a time:
+    the files that are the same in both, at their head and tail, are skipped."""
+    if isinstance(old, GamesByFile) and isinstance(new, GamesByFile):
+        head = _same_files(old.files, new.files)
+        tail = _same_files(old.files[head:][::-1], new.files[head:][::-1])
+        old, new = [*chain.from_iterable(old.files[head:len(old.files) - tail])], \
+            [*chain.from_iterable(new.files[head:len(new.files) - tail])]
     if len(old) == len(new):
         differ = [i for i in compress(count(), map(is_not, old, new)) if old[i] != new[i]]
         return [old[i] for i in differ], [new[i] for i in differ]
@@ -91,6 +97,18 @@ def _common_head(a: Sequence, b: Sequence) -> int:
     shorter = min(len(a), len(b))
     same = next(compress(count(), map(is_not, a, b)), shorter)
     return same + next(compress(count(), map(ne, a[same:], b[same:])), shorter - same)
+
+
+def _same_files(a: Sequence[Sequence[Game]], b: Sequence[Sequence[Game]]) -> int:
+    """How many leading files are the same: the very list (serve's log cache gives an
+    unchanged file's), or equal games when there are few (corrections.yaml's additions,
+    made again by every load)."""
+    same = 0
+    for x, y in zip(a, b):
+        if not (x is y or (len(x) == len(y) <= _FEW_GAMES and x == y)):
+            break
+        same += 1
+    return same
 
 
 def _outcome(game: Game, settings: Settings, data: BestSpanData) -> GameOutcome:

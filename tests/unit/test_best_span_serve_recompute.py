@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 from fractions import Fraction
 from pathlib import Path
+from unittest.mock import patch
 
 from hypothesis import given, settings as hypothesis_settings, strategies as st
 
@@ -222,11 +223,15 @@ def history(draw):
 @hypothesis_settings(max_examples=400, deadline=None)
 @given(history())
 def test_recompute_after_random_edits_equals_compute(case):
+    """Whichever way the outcomes are spliced: edits of a copy (a few games changed) or
+    slices (more)."""
     s, versions = case
-    result = compute(versions[0], s)
-    for version in versions[1:]:
-        result = recompute(version, s, result)
-        assert result == compute(version, s)
+    for few_edits in (rescoring._FEW_EDITS, 0):
+        with patch.object(rescoring, "_FEW_EDITS", few_edits):
+            result = compute(versions[0], s)
+            for version in versions[1:]:
+                result = recompute(version, s, result)
+                assert result == compute(version, s)
 
 
 def test_the_property_takes_the_rescoring_path(monkeypatch):

@@ -34,6 +34,7 @@ _outcome_order = attrgetter(*(f"game.{name}" for name in ORDER))  # its game's o
 # rescored when a few games changed: a new day's logs are some thousands of a year's million;
 # past 1/16 of the games computing afresh is about as quick
 _FEW_GAMES, _FEW_SHARE = 64, 16
+_FEW_EDITS = 16  # games taken out or put in that _spliced makes as edits of a copy
 
 
 def recompute(data: BestSpanData, settings: Settings, previous: BestSpanResult) -> BestSpanResult:
@@ -140,6 +141,8 @@ def _spliced(outcomes: tuple[GameOutcome, ...], gone: list[Game], new: list[Game
     # each new outcome goes before the old one at its place; an old one taken out is skipped
     marks = sorted([(place, 0, key, o) for place, key, o in zip(places, keys, new)]
                    + [(i, 1, (), None) for i in taken], key=lambda mark: mark[:3])
+    if len(marks) <= _FEW_EDITS:
+        return _Splice(_edited(outcomes, marks), [outcomes[i] for i in sorted(taken)])
     kept: list[GameOutcome] = []
     at = 0
     for place, is_gone, _, outcome in marks:
@@ -151,6 +154,20 @@ def _spliced(outcomes: tuple[GameOutcome, ...], gone: list[Game], new: list[Game
             at = place
     kept += outcomes[at:]
     return _Splice(kept, [outcomes[i] for i in sorted(taken)])
+
+
+def _edited(outcomes: tuple[GameOutcome, ...], marks: list[tuple]) -> list[GameOutcome]:
+    """_spliced's list for a few marks: the outcomes copied once, then edited in place from
+    the last mark back (so that each mark's place is still its place). Each edit moves the
+    list's tail, but a copy in slices would touch every one of a million outcomes several
+    times (new references, then their release), where the one copy touches each once."""
+    kept = list(outcomes)
+    for place, is_gone, _, outcome in reversed(marks):
+        if is_gone:
+            del kept[place]
+        else:
+            kept.insert(place, outcome)
+    return kept
 
 
 def _positions(outcomes: tuple[GameOutcome, ...], gone: list[Game]) -> set[int] | None:

@@ -163,6 +163,40 @@ def test_the_page_memo_keeps_the_page_of_an_unchanged_player_only():
     assert kept == {"cup/players/a/": "digest of cup/players/a/", "cup/players/b/": None, "cup/players/c/": None}
 
 
+def test_serve_keeps_the_event_tables_until_a_game_of_a_direct_lobby_changes(monkeypatch):
+    """The events' tables sum every game of a direct lobby: recompute hands back the very
+    tuple of direct outcomes when none of them changed, and serve then keeps the tables."""
+    from site_gen.rules.best_span import events
+
+    s = settings(target=Fraction(8), direct_lobbies=("L1",))
+    info = CompetitionInfo("cup", "Cup", "best-span", "en", "", Path("data/cup"))
+    lobby = game(["A", "B", "x", "y"], family="sca", lobby="L1", time="09:00", line=1)
+    ranked = [_at(0, "ABxy"), _at(1, "ACxy")]
+
+    def published(d, r):
+        return [page for page in publish(info, s, d, r).pages if "/events/" in page.url]
+
+    first = data([lobby, *ranked], players="ABC")
+    before = compute(first, s)
+    monkeypatch.setattr(events, "_last_events", {})  # as serve has it
+    kept = published(first, before)
+    assert [page.url for page in kept] == ["cup/events/l1/", "cup/events/"]
+    # a ranked game changed: the same direct outcomes, the very same pages
+    second = data([lobby, ranked[0], _at(1, "CAxy")], players="ABC")
+    after = recompute(second, s, before)
+    assert after.direct is before.direct
+    same = published(second, after)
+    assert same == kept and same[0].context["results"] is kept[0].context["results"]  # not made again
+    # the lobby's game changed: its pages made again, as a command-line build makes them
+    third = data([lobby._replace(players=("B", "A", "x", "y")), ranked[0], _at(1, "CAxy")], players="ABC")
+    last = recompute(third, s, after)
+    again = published(third, last)
+    assert last.direct is not after.direct and again[0].context["results"] is not kept[0].context["results"]
+    monkeypatch.setattr(events, "_last_events", None)
+    assert again == published(third, compute(third, s))
+    assert again[0].context["results"].rows[0]["player"] == "B"
+
+
 # --- property: recompute after random edits equals compute -------------------------------------
 
 NAMES = ("A", "B", "C", "x", "y", "NoName")

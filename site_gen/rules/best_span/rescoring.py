@@ -68,9 +68,17 @@ def recompute(data: BestSpanData, settings: Settings, previous: BestSpanResult) 
 def _direct(before: tuple[GameOutcome, ...], gone: list[GameOutcome], new: list[GameOutcome]) -> tuple[GameOutcome, ...]:
     """The outcomes in the direct lobbies (BestSpanResult.direct): the earlier ones but the
     gone ones, and the new ones, in game order (their keys are all different)."""
+    came = [o for o in new if _is_direct(o)]
+    if not came and not any(map(_is_direct, gone)):
+        return before  # the very tuple: the event pages made from it are kept (events.py)
     taken = set(map(id, gone))
     kept = [o for o in before if id(o) not in taken]
-    return tuple(sorted(kept + [o for o in new if o.game.family == "sca" and o.kind is not None], key=_outcome_order))
+    return tuple(sorted(kept + came, key=_outcome_order))
+
+
+def _is_direct(outcome: GameOutcome) -> bool:
+    """Whether an outcome is among BestSpanResult.direct (as compute makes it)."""
+    return outcome.game.family == "sca" and outcome.kind is not None
 
 
 def changed_games(old: Sequence[Game], new: Sequence[Game]) -> tuple[list[Game], list[Game]]:

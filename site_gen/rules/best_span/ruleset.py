@@ -1,6 +1,7 @@
 """The `best-span` entry of the registry: its parts gathered as one RuleSet."""
 
 from site_gen.rules.base import RuleSet
+from site_gen.rules.best_span import events
 from site_gen.rules.best_span.document import document
 from site_gen.rules.best_span.load import load
 from site_gen.rules.best_span.pages import publish, standings_table
@@ -10,6 +11,12 @@ from site_gen.rules.best_span.scaffold import scaffold
 from site_gen.rules.best_span.scoring import compute
 from site_gen.rules.best_span.settings import FIELDS, make_settings
 from site_gen.sources import log_cache
+
+def keep_between_builds() -> None:
+    """serve: the log files' entries and games (log_cache), the event pages (events)."""
+    log_cache.keep_between_builds()
+    events.keep_between_builds()
+
 
 RULESET = RuleSet(
     name="best-span",
@@ -24,5 +31,5 @@ RULESET = RuleSet(
     standings_table=standings_table,
     scaffold=scaffold,
     recompute=recompute,
-    keep_between_builds=log_cache.keep_between_builds,  # the log files' entries and games
+    keep_between_builds=keep_between_builds,
 )

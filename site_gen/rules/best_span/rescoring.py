@@ -90,8 +90,7 @@ def changed_games(old: Sequence[Game], new: Sequence[Game]) -> tuple[list[Game],
     if isinstance(old, GamesByFile) and isinstance(new, GamesByFile):
         head = _same_files(old.files, new.files)
         tail = _same_files(old.files[head:][::-1], new.files[head:][::-1])
-        old, new = [*chain.from_iterable(old.files[head:len(old.files) - tail])], \
-            [*chain.from_iterable(new.files[head:len(new.files) - tail])]
+        old, new = _files_between(old, head, tail), _files_between(new, head, tail)
     if len(old) == len(new):
         differ = [i for i in compress(count(), map(is_not, old, new)) if old[i] != new[i]]
         return [old[i] for i in differ], [new[i] for i in differ]
@@ -106,6 +105,11 @@ def _common_head(a: Sequence, b: Sequence) -> int:
     shorter = min(len(a), len(b))
     same = next(compress(count(), map(is_not, a, b)), shorter)
     return same + next(compress(count(), map(ne, a[same:], b[same:])), shorter - same)
+
+
+def _files_between(games: GamesByFile, head: int, tail: int) -> list[Game]:
+    """The games of the files after the first `head` and before the last `tail`."""
+    return [*chain.from_iterable(games.files[head:len(games.files) - tail])]
 
 
 def _same_files(a: Sequence[Sequence[Game]], b: Sequence[Sequence[Game]]) -> int:

@@ -12,6 +12,7 @@ from site_gen.rules.best_span.scoring import compute
 from site_gen.rules.best_span.settings import FIELDS, make_settings
 from site_gen.sources import log_cache
 
+
 def keep_between_builds() -> None:
     """serve: the log files' entries and games (log_cache), the event pages (events)."""
     log_cache.keep_between_builds()

@@ -108,12 +108,12 @@ class Staging:
     def keep(self, rel: str, size: int) -> bool:
         """Stage the previous output's file as it is (a page whose inputs did not change),
         without reading it; False when it is not there with `size` bytes."""
-        old = self.out / rel
+        old = f"{self.out}/{rel}"  # strings, not Paths: serve keeps a thousand pages this way
         try:
-            info = old.lstat()
+            info = os.lstat(old)
             if not stat.S_ISREG(info.st_mode) or info.st_size != size:
                 return False
-            if self.reused and _same_file(old, self.folder / rel, info):
+            if self.reused and _same_file(old, f"{self.folder}/{rel}", info):
                 return True
             os.link(old, self._target(rel))
             return True
@@ -258,11 +258,11 @@ def _keep_as_spare(previous: Path, spare: Path) -> bool:
         return False
 
 
-def _same_file(a: Path, b: Path, a_info: os.stat_result | None = None) -> bool:
+def _same_file(a: str | Path, b: str | Path, a_info: os.stat_result | None = None) -> bool:
     """Whether `a` and `b` are one regular file (two links to the same inode)."""
     try:
-        a_info = a_info or a.lstat()
-        b_info = b.lstat()
+        a_info = a_info or os.lstat(a)
+        b_info = os.lstat(b)
     except OSError:
         return False
     return stat.S_ISREG(a_info.st_mode) and (a_info.st_ino, a_info.st_dev) == (b_info.st_ino, b_info.st_dev)

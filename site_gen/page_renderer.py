@@ -38,6 +38,7 @@ class PageRenderer:
         self.cache = cache
         self.staging: Staging | None = None  # where render_all puts the files
         self.digests: dict[str, tuple[str, int]] = {}  # output path -> (digest, size), for the next build
+        self._remembered: dict[str, str | None] | None = None  # serve: url -> digest PageMemo gave (render_all)
         self.env = make_environment(project.root, project.site.theme, base_url, serving=serving)
         self.languages = {c.info.slug: c.info.language for c in project.competitions}
         self.default_language = project.site.language
@@ -65,7 +66,8 @@ class PageRenderer:
         digest of the page's inputs is the one it recorded (in serve, a page whose inputs are
         the same as in the last build keeps that build's digest: see page_cache.PageMemo)."""
         rel = output_path(page.url)
-        digest = self.cache.remembered(page, self.language(page)) if self.cache else None
+        digest = self._remembered.get(page.url) if self._remembered is not None else (
+            self.cache.remembered(page, self.language(page)) if self.cache else None)
         if digest is None and self.cache and page.later is not None and page.later.key is not None:
             # the later context's key stands for it: digested without working the context out
             keyed = Page(page.url, page.template, page.title, {**page.context, "\0later": page.later.key.get()})
@@ -98,18 +100,27 @@ class PageRenderer:
         self.staging = staging
         if self.cache:
             self.cache.share(pages)
+        kept = self._kept_as_remembered(pages)
+        if progress and kept:
+            progress(len(kept))
         exports = [(path, value) for path, value in (later_files or {}).items() if isinstance(value, Later)]
-        tasks: list = [*exports, *pages]  # the big exports first, so no process gets one last
-        if jobs > 1 and len(pages) >= _PARALLEL_MIN_PAGES and parallel.can_fork():
-            self._compile({page.template for page in pages})
-            results = self._in_parallel(tasks, len(exports), jobs, progress)
-        else:
-            results = []
-            for task in tasks:
-                results.append(self._do(task))
-                if progress and isinstance(task, Page):
-                    progress(1)
+        todo = [page for i, page in enumerate(pages) if i not in kept]
+        tasks: list = [*exports, *todo]  # the big exports first, so no process gets one last
+        try:
+            if jobs > 1 and len(todo) >= _PARALLEL_MIN_PAGES and parallel.can_fork():
+                self._compile({page.template for page in todo})
+                results = self._in_parallel(tasks, len(exports), jobs, progress)
+            else:
+                results = []
+                for task in tasks:
+                    results.append(self._do(task))
+                    if progress and isinstance(task, Page):
+                        progress(1)
+        finally:
+            self._remembered = None
         sizes = {path: size for (path, _), (size, _, _, _) in zip(exports, results)}
+        rendered = iter(results[len(exports):])
+        results[len(exports):] = [kept[i] if i in kept else next(rendered) for i in range(len(pages))]
         written = sum(result[1] for result in results)
         problems: list[Problem] = []
         self.digests = {}
@@ -121,6 +132,25 @@ class PageRenderer:
             elif problem not in problems:
                 problems.append(problem)
         return sizes, written, problems
+
+    def _kept_as_remembered(self, pages: list[Page]) -> dict[int, Outcome]:
+        """serve: the pages whose inputs are the last build's (page_cache.PageMemo), their
+        files kept here, by index, before any worker is started: after one changed result
+        most pages are, and forking workers for the few others costs more than it saves.
+        The digests found for the pages left are kept for them (_page): not looked for again."""
+        if not self.cache or self.cache.memo is None:
+            return {}
+        self._remembered = {}
+        kept: dict[int, Outcome] = {}
+        for i, page in enumerate(pages):
+            digest = self.cache.remembered(page, self.language(page))
+            rel = output_path(page.url)
+            size = self.cache.recorded_size(rel, digest)
+            if size is not None and self.staging.keep(rel, size):
+                kept[i] = (size, False, None, digest)
+            else:
+                self._remembered[page.url] = digest
+        return kept
 
     def _compile(self, names: set[str]) -> None:
         """Compile the templates before the workers fork: they inherit them instead of each

@@ -236,3 +236,34 @@ def test_serve_works_out_again_only_the_player_pages_whose_inputs_changed(projec
     assert changed and changed <= slugs  # every changed player page was worked out
     assert build(project, tmp_path / "clean", Diagnostics(root=project), serving=True, incremental=False) is not None
     assert after == tree(tmp_path / "clean")
+
+
+def test_serve_starts_no_workers_for_the_few_pages_a_change_leaves_to_render(project: Path, tmp_path: Path, monkeypatch):
+    """The pages PageMemo finds unchanged are kept before any worker is forked: whether to
+    render in parallel depends on the pages left, not on all of them."""
+    from site_gen import page_renderer, parallel
+
+    monkeypatch.delenv("CI", raising=False)  # under CI no page is kept at all (build_state.trust_previous_builds)
+    forks, seen = [], {}
+    map_ranges = parallel.map_ranges
+    monkeypatch.setattr(parallel, "map_ranges", lambda *a: forks.append(a) or map_ranges(*a))
+    monkeypatch.setattr(page_renderer, "_PARALLEL_MIN_PAGES", 1)
+    memo, served = CompetitionMemo(), tmp_path / "served"
+    assert build(project, served, Diagnostics(root=project), serving=True, memo=memo, jobs=2) is not None
+    assert forks  # the first build renders every page, in parallel
+    kept_as_remembered = page_renderer.PageRenderer._kept_as_remembered
+
+    def kept_then_threshold(renderer, pages):
+        kept = kept_as_remembered(renderer, pages)
+        seen.update(pages=len(pages), kept=len(kept))
+        # parallel only from one page more than are left: all the pages are more than that
+        monkeypatch.setattr(page_renderer, "_PARALLEL_MIN_PAGES", len(pages) - len(kept) + 1)
+        return kept
+
+    monkeypatch.setattr(page_renderer.PageRenderer, "_kept_as_remembered", kept_then_threshold)
+    forks.clear()
+    _edit_stage_game(project)
+    assert build(project, served, Diagnostics(root=project), serving=True, memo=memo, jobs=2) is not None
+    assert seen["kept"] > seen["pages"] / 2 and forks == []
+    assert build(project, tmp_path / "clean", Diagnostics(root=project), serving=True, incremental=False) is not None
+    assert tree(served) == tree(tmp_path / "clean")

@@ -8,6 +8,7 @@ of the logs: nothing is read whole.
 from __future__ import annotations
 
 import gzip
+import os
 import zipfile
 import zlib
 from dataclasses import dataclass
@@ -59,8 +60,7 @@ def find_sources(paths: Iterable[Path], diags: Diagnostics) -> list[LogSource]:
     found: list[LogSource] = []
     for path in paths:
         if path.is_dir():
-            files = sorted(p for p in path.rglob("*") if p.is_file()
-                           and not any(_hidden(part) for part in p.relative_to(path).parts))
+            files = _files_under(path)
         else:
             files = [path]
         for file in files:
@@ -80,6 +80,32 @@ def find_sources(paths: Iterable[Path], diags: Diagnostics) -> list[LogSource]:
         else:
             diags.warning(source.display, None, f"the same log file as {_short(first, diags)}; read once")
     return sorted(chosen.values(), key=lambda s: (s.name.day, s.name.canonical))
+
+
+def _files_under(folder: Path) -> list[Path]:
+    """The files under `folder` but hidden ones and those in hidden folders, in the order of
+    their paths' parts (as sorted Paths): what path.rglob("*") finds that is_file, listed
+    with os.scandir's types instead of a stat per file (a year of logs is 1,000 files,
+    listed on every build of serve). As rglob, a link to a folder is not followed."""
+    found: list[tuple[tuple[str, ...], str]] = []
+    folders: list[tuple[tuple[str, ...], str]] = [((), str(folder))]
+    while folders:
+        parts, where = folders.pop()
+        try:
+            entries = list(os.scandir(where))
+        except OSError:  # as rglob: a folder that cannot be read is left out
+            continue
+        for entry in entries:
+            if _hidden(entry.name):
+                continue
+            try:
+                if entry.is_dir(follow_symlinks=False):
+                    folders.append(((*parts, entry.name), entry.path))
+                elif entry.is_file():
+                    found.append(((*parts, entry.name), entry.path))
+            except OSError:
+                continue
+    return [Path(path) for _, path in sorted(found)]
 
 
 def _short(source: LogSource, diags: Diagnostics) -> str:

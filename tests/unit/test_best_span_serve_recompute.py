@@ -14,7 +14,7 @@ from hypothesis import given, settings as hypothesis_settings, strategies as st
 from site_gen.model import CompetitionInfo
 from site_gen.output import output_path
 from site_gen.page_cache import PageMemo
-from site_gen.rules.best_span import rescoring
+from site_gen.rules.best_span import rescoring, runs
 from site_gen.rules.best_span.model import Game, GamesByFile, Settings
 from site_gen.rules.best_span.pages import publish
 from site_gen.rules.best_span.rescoring import changed_games, recompute
@@ -257,11 +257,10 @@ def history(draw):
 @hypothesis_settings(max_examples=400, deadline=None)
 @given(history())
 def test_recompute_after_random_edits_equals_compute(case):
-    """Whichever way the outcomes are spliced: edits of a copy (a few games changed) or
-    slices (more)."""
+    """Whatever runs the outcomes are kept in (runs.Runs): edits across runs' ends too."""
     s, versions = case
-    for few_edits in (rescoring._FEW_EDITS, 0):
-        with patch.object(rescoring, "_FEW_EDITS", few_edits):
+    for run in (runs.RUN, 1, 3):
+        with patch.object(runs, "RUN", run):
             result = compute(versions[0], s)
             for version in versions[1:]:
                 result = recompute(version, s, result)

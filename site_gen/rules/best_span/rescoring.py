@@ -28,13 +28,13 @@ from site_gen.rules.best_span.scoring import (
     player_span,
     ranked_players,
 )
+from site_gen.rules.best_span.runs import Runs
 from site_gen.rules.best_span.seats import SEATS, PlayedGames, Seats
 
 _outcome_order = attrgetter(*(f"game.{name}" for name in ORDER))  # its game's order key, in C
 # rescored when a few games changed: a new day's logs are some thousands of a year's million;
 # past 1/16 of the games computing afresh is about as quick
 _FEW_GAMES, _FEW_SHARE = 64, 16
-_FEW_EDITS = 16  # games taken out or put in that _spliced makes as edits of a copy
 
 
 def recompute(data: BestSpanData, settings: Settings, previous: BestSpanResult) -> BestSpanResult:
@@ -49,7 +49,7 @@ def recompute(data: BestSpanData, settings: Settings, previous: BestSpanResult) 
     if len(gone) + len(came) > _FEW_GAMES + len(data.games) // _FEW_SHARE:
         return compute(data, settings)
     new = [_outcome(game, settings, data) for game in came]
-    outcomes = _spliced(previous.outcomes, gone, new)
+    outcomes = _spliced(Runs.of(previous.outcomes), gone, new)
     if outcomes is None:
         return compute(data, settings)
     old_counted = [o for o in outcomes.gone if o.counted]
@@ -60,7 +60,7 @@ def recompute(data: BestSpanData, settings: Settings, previous: BestSpanResult) 
     matches = tuple(n - sum(map(r.matches, gone)) + sum(map(r.matches, came))
                     for r, n in zip(data.removals, previous.removal_matches))
     updated = next((o.game.day for o in reversed(outcomes.kept) if o.counted), None)
-    return BestSpanResult(*ranked_players(players), tuple(outcomes.kept), matches, updated,
+    return BestSpanResult(*ranked_players(players), outcomes.kept, matches, updated,
                           previous.counted - len(old_counted) + len(new_counted),
                           _direct(previous.direct, outcomes.gone, new), data)
 
@@ -130,14 +130,15 @@ def _outcome(game: Game, settings: Settings, data: BestSpanData) -> GameOutcome:
 
 
 class _Splice(NamedTuple):
-    kept: list[GameOutcome]  # the new outcomes, in game order
+    kept: Runs  # the new outcomes, in game order
     gone: list[GameOutcome]  # the earlier ones taken out
 
 
-def _spliced(outcomes: tuple[GameOutcome, ...], gone: list[Game], new: list[GameOutcome]) -> _Splice | None:
+def _spliced(outcomes: Runs, gone: list[Game], new: list[GameOutcome]) -> _Splice | None:
     """`outcomes` (in game order) without the gone games' and with the new ones, in game
-    order. None when that order is not the order keys' alone: a new game has the key of a
-    game that stays or of another new game, whose order then follows the load order."""
+    order; only the runs of outcomes where they are, are copied. None when that order is
+    not the order keys' alone: a new game has the key of a game that stays or of another
+    new game, whose order then follows the load order."""
     taken = _positions(outcomes, gone)
     if taken is None:
         return None
@@ -153,36 +154,11 @@ def _spliced(outcomes: tuple[GameOutcome, ...], gone: list[Game], new: list[Game
     # each new outcome goes before the old one at its place; an old one taken out is skipped
     marks = sorted([(place, 0, key, o) for place, key, o in zip(places, keys, new)]
                    + [(i, 1, (), None) for i in taken], key=lambda mark: mark[:3])
-    if len(marks) <= _FEW_EDITS:
-        return _Splice(_edited(outcomes, marks), [outcomes[i] for i in sorted(taken)])
-    kept: list[GameOutcome] = []
-    at = 0
-    for place, is_gone, _, outcome in marks:
-        kept += outcomes[at:place]
-        if is_gone:
-            at = place + 1
-        else:
-            kept.append(outcome)
-            at = place
-    kept += outcomes[at:]
+    kept = outcomes.edited((place, bool(is_gone), outcome) for place, is_gone, _, outcome in marks)
     return _Splice(kept, [outcomes[i] for i in sorted(taken)])
 
 
-def _edited(outcomes: tuple[GameOutcome, ...], marks: list[tuple]) -> list[GameOutcome]:
-    """_spliced's list for a few marks: the outcomes copied once, then edited in place from
-    the last mark back (so that each mark's place is still its place). Each edit moves the
-    list's tail, but a copy in slices would touch every one of a million outcomes several
-    times (new references, then their release), where the one copy touches each once."""
-    kept = list(outcomes)
-    for place, is_gone, _, outcome in reversed(marks):
-        if is_gone:
-            del kept[place]
-        else:
-            kept.insert(place, outcome)
-    return kept
-
-
-def _positions(outcomes: tuple[GameOutcome, ...], gone: list[Game]) -> set[int] | None:
+def _positions(outcomes: Sequence[GameOutcome], gone: list[Game]) -> set[int] | None:
     """The positions of the gone games' outcomes; None when a gone game shares its order key
     with another game (then its very object may be in the order twice)."""
     taken: set[int] = set()
@@ -194,7 +170,7 @@ def _positions(outcomes: tuple[GameOutcome, ...], gone: list[Game]) -> set[int] 
     return taken if len(taken) == len(gone) else None
 
 
-def _key_end(outcomes: tuple[GameOutcome, ...], start: int, key: tuple) -> int:
+def _key_end(outcomes: Sequence[GameOutcome], start: int, key: tuple) -> int:
     """The end of the run of outcomes from `start` whose games have order key `key`."""
     end = start
     while end < len(outcomes) and _outcome_order(outcomes[end]) == key:

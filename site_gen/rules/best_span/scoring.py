@@ -29,6 +29,7 @@ from site_gen.rules.best_span.model import (
     Settings,
     game_order,
 )
+from site_gen.rules.best_span.runs import Runs
 from site_gen.rules.best_span.seats import SEATS, Played, PlayedGames, Seats
 from site_gen.rules.best_span.span import Span, best_span
 
@@ -124,7 +125,7 @@ class GameOutcome(NamedTuple):
 class BestSpanResult:
     players: tuple[PlayerResult, ...]  # participants.csv order
     standings: tuple[PlayerResult, ...]  # ranked; excluded players left out
-    outcomes: tuple[GameOutcome, ...]  # every game read, in game order
+    outcomes: Runs  # every game read, in game order (runs: serve edits a few, rescoring.py)
     removal_matches: tuple[int, ...]  # games each removal matched, in corrections order
     updated: dt.date | None  # day of the newest counted game
     counted: int  # how many games count
@@ -280,7 +281,7 @@ def compute(data: BestSpanData, settings: Settings) -> BestSpanResult:
         games = played[participant.player]
         players.append(PlayerResult(participant, excluded.get(participant.player), games, player_span(games, settings)))
     updated = found.counted[-1].day if found.counted else None  # games are in order of day first
-    return BestSpanResult(*ranked_players(players), found.outcomes, found.matches, updated, len(found.counted),
+    return BestSpanResult(*ranked_players(players), Runs.of(found.outcomes), found.matches, updated, len(found.counted),
                           found.direct, data)
 
 

@@ -19,10 +19,10 @@ import json
 import os
 import pickle
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from site_gen.build_state import code_fingerprint, input_fingerprint_of, output_record, write_cache_file
-from site_gen.model import Page
+from site_gen.model import Page, Table
 from site_gen.output import output_path
 from site_gen.strict_equality import same
 
@@ -61,13 +61,25 @@ class PageCache:
             return {}
 
     def share(self, pages: list[Page]) -> None:
-        """Digest once the context values that several pages hold (before workers fork)."""
+        """Digest once the context values that several pages hold (before workers fork). In
+        serve, each Table a page holds is digested apart too: one that is the very table of
+        the last build (a part of a competition kept whole, as best-span's event tables) has
+        that build's digest (PageMemo.tables), without being pickled again."""
         seen: set[int] = set()
+        known = self.memo.tables if self.memo is not None else None
+        tables: dict[int, tuple[Table, bytes | None]] = {}
         for page in pages:
             for value in page.context.values():
-                if id(value) in seen and id(value) not in self.shared:
+                if known is not None and type(value) is Table:
+                    if id(value) not in tables:
+                        last = known.get(id(value))
+                        tables[id(value)] = (value, last[1] if last is not None and last[0] is value else value_digest(value))
+                        self.shared[id(value)] = tables[id(value)][1]
+                elif id(value) in seen and id(value) not in self.shared:
                     self.shared[id(value)] = value_digest(value)
                 seen.add(id(value))
+        if self.memo is not None:
+            self.memo.tables = tables
 
     def remembered(self, page: Page, lang: str) -> str | None:
         """The digest the last build of this process worked out for the same inputs, if any;
@@ -111,6 +123,10 @@ class PageMemo:
 
     def __init__(self) -> None:
         self.pages: dict[str, tuple[bytes, str, Page, str]] = {}  # url -> (base, lang, page, digest)
+        # tables are never changed once published: the very table has the same digest, and
+        # the export made of the very tables has the same bytes (page_renderer)
+        self.tables: dict[int, tuple[Table, bytes | None]] = {}  # id -> (the table, its digest)
+        self.exports: dict[str, tuple[Callable, tuple, bytes]] = {}  # path -> (function, its tables, bytes)
 
     def digest(self, page: Page, lang: str, base: bytes, compared: dict[tuple[int, int], bool]) -> str | None:
         """The remembered digest when the page's inputs are the same. `compared`: the pairs

@@ -10,6 +10,7 @@ build's staging folder itself: only a worker's sizes and digests come back.
 
 from __future__ import annotations
 
+import operator
 import traceback
 from contextlib import closing
 from typing import Any, Callable
@@ -17,7 +18,7 @@ from typing import Any, Callable
 from jinja2 import TemplateError
 
 from site_gen import parallel
-from site_gen.model import Later, Page
+from site_gen.model import Later, Page, Table
 from site_gen.output import Staging, output_path
 from site_gen.page_cache import PageCache
 from site_gen.project import Project
@@ -39,6 +40,7 @@ class PageRenderer:
         self.staging: Staging | None = None  # where render_all puts the files
         self.digests: dict[str, tuple[str, int]] = {}  # output path -> (digest, size), for the next build
         self._remembered: dict[str, str | None] | None = None  # serve: url -> digest PageMemo gave (render_all)
+        self._exports: dict[str, bytes] = {}  # serve: the exports of tables made, for PageMemo.exports
         self.env = make_environment(project.root, project.site.theme, base_url, serving=serving)
         self.languages = {c.info.slug: c.info.language for c in project.competitions}
         self.default_language = project.site.language
@@ -88,8 +90,24 @@ class PageRenderer:
         if isinstance(task, Page):
             return self._page(task)
         rel, later = task
-        data = later.get()
+        data = self._export(rel, later)
         return len(data), self.staging.put(rel, data), None, None
+
+    def _export(self, rel: str, later: Later) -> bytes:
+        """An export's bytes. In serve, those of the last build's same file when made by the
+        same function of the very same tables (a table's CSV: PageMemo.exports), and kept
+        for the next build when made here (a forked worker's go with it)."""
+        memo = self.cache.memo if self.cache else None
+        if memo is None or not later.args or not all(type(arg) is Table for arg in later.args):
+            return later.get()
+        last = memo.exports.get(rel)
+        if (last is not None and last[0] is later.function and len(last[1]) == len(later.args)
+                and all(map(operator.is_, last[1], later.args))):
+            data = last[2]
+        else:
+            data = later.get()
+        self._exports[rel] = data
+        return data
 
     def render_all(self, pages: list[Page], staging: Staging, jobs: int = 1,
                    progress: Callable[[int], None] | None = None,
@@ -118,6 +136,7 @@ class PageRenderer:
                         progress(1)
         finally:
             self._remembered = None
+        self._remember_exports(exports)
         sizes = {path: size for (path, _), (size, _, _, _) in zip(exports, results)}
         rendered = iter(results[len(exports):])
         results[len(exports):] = [kept[i] if i in kept else next(rendered) for i in range(len(pages))]
@@ -132,6 +151,18 @@ class PageRenderer:
             elif problem not in problems:
                 problems.append(problem)
         return sizes, written, problems
+
+    def _remember_exports(self, exports: list[tuple[str, Later]]) -> None:
+        """serve: keep the exports of tables made in this build for the next (PageMemo.exports),
+        with this process's very function and tables (a worker hands back the bytes only)."""
+        made = self._made_exports()
+        if self.cache and self.cache.memo is not None:
+            self.cache.memo.exports = {rel: (later.function, later.args, made[rel]) for rel, later in exports if rel in made}
+
+    def _made_exports(self) -> dict[str, bytes]:
+        """The exports of tables this process made since the last call (_export)."""
+        made, self._exports = self._exports, {}
+        return made
 
     def _kept_as_remembered(self, pages: list[Page]) -> dict[int, Outcome]:
         """serve: the pages whose inputs are the last build's (page_cache.PageMemo), their
@@ -168,13 +199,14 @@ class PageRenderer:
         chunks = _chunks(0, exports, max(1, min(_CHUNK_EXPORTS, exports // (jobs * 8))))
         chunks += _chunks(exports, len(tasks), max(1, min(_CHUNK_PAGES, (len(tasks) - exports) // (jobs * 8))))
         results: list = []
-        # a worker's chunk also hands over the table bodies it rendered, which serve's next
-        # build finds in this process (table_memo)
+        # a worker's chunk also hands over the table bodies it rendered and the exports of
+        # tables it made, which serve's next build finds in this process (table_memo, _export)
         run = parallel.map_ranges(lambda start, stop: ([self._do(task) for task in tasks[start:stop]],
-                                                       TABLES.made_here()), chunks, jobs)
+                                                       TABLES.made_here(), self._made_exports()), chunks, jobs)
         with closing(run) as done:
-            for (start, _), (chunk_result, tables) in zip(chunks, done):
+            for (start, _), (chunk_result, tables, made) in zip(chunks, done):
                 TABLES.take(tables)
+                self._exports.update(made)
                 results.extend(chunk_result)
                 if progress and start >= exports:
                     progress(len(chunk_result))

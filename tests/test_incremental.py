@@ -267,3 +267,32 @@ def test_serve_starts_no_workers_for_the_few_pages_a_change_leaves_to_render(pro
     assert seen["kept"] > seen["pages"] / 2 and forks == []
     assert build(project, tmp_path / "clean", Diagnostics(root=project), serving=True, incremental=False) is not None
     assert tree(served) == tree(tmp_path / "clean")
+
+
+def test_serve_makes_the_csv_of_a_kept_table_once_even_in_a_worker(project: Path, tmp_path: Path, monkeypatch):
+    """A competition kept whole keeps its very tables: their CSV files, made in forked
+    workers by the first build, are not made again by the next (PageMemo.exports), and the
+    site still equals a clean build."""
+    from site_gen import build as build_module, page_renderer
+
+    monkeypatch.delenv("CI", raising=False)  # under CI nothing is kept (build_state.trust_previous_builds)
+    monkeypatch.setattr(page_renderer, "_PARALLEL_MIN_PAGES", 1)
+    log = tmp_path / "made"  # the process that made each CSV: workers write it too
+    csv_of = build_module.table_csv
+
+    def logged(table):
+        with log.open("a") as made:
+            made.write(f"{os.getpid()}\n")
+        return csv_of(table)
+
+    monkeypatch.setattr(build_module, "table_csv", logged)
+    memo, served = CompetitionMemo(), tmp_path / "served"
+    assert build(project, served, Diagnostics(root=project), serving=True, memo=memo, jobs=2) is not None
+    made = log.read_text().split()
+    assert made and set(made) != {str(os.getpid())}  # some made in a worker
+    log.unlink()
+    _edit_markdown(project)  # the competition is kept whole: the very same tables
+    assert build(project, served, Diagnostics(root=project), serving=True, memo=memo, jobs=2) is not None
+    assert not log.exists()
+    assert build(project, tmp_path / "clean", Diagnostics(root=project), serving=True, incremental=False) is not None
+    assert tree(served) == tree(tmp_path / "clean")

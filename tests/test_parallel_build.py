@@ -33,6 +33,22 @@ def test_parallel_output_is_byte_identical(tmp_path, monkeypatch):
     assert tree(one) == tree(two)
 
 
+def test_a_parallel_build_reports_its_progress_page_by_page(tmp_path, monkeypatch):
+    """What the command line's progress bar is given: every page once, exports not."""
+    from contextlib import contextmanager
+
+    monkeypatch.setattr(page_renderer, "_PARALLEL_MIN_PAGES", 1)
+    totals, steps = [], []
+
+    @contextmanager
+    def bar(total):
+        totals.append(total)
+        yield type("Bar", (), {"update": staticmethod(steps.append)})
+
+    report = build(ROOT, tmp_path / "site", Diagnostics(root=ROOT), jobs=2, progress_factory=bar)
+    assert report is not None and totals == [report.pages] and sum(steps) == report.pages
+
+
 def test_the_building_process_renders_a_share_of_the_pages(tmp_path, monkeypatch):
     monkeypatch.setattr(page_renderer, "_PARALLEL_MIN_PAGES", 1)
     runners = tmp_path / "runners"

@@ -1,8 +1,7 @@
 """The `best-span` entry of the registry: its parts gathered as one RuleSet."""
 
 from site_gen.rules.base import RuleSet
-from site_gen.rules.best_span import events
-from site_gen.rules.best_span.document import document
+from site_gen.rules.best_span import document, events
 from site_gen.rules.best_span.load import load
 from site_gen.rules.best_span.pages import publish, standings_table
 from site_gen.rules.best_span.report import report
@@ -14,9 +13,11 @@ from site_gen.sources import log_cache
 
 
 def keep_between_builds() -> None:
-    """serve: the log files' entries and games (log_cache), the event pages (events)."""
+    """serve: the log files' entries and games (log_cache), the event pages (events), the
+    document's rows of each player (document)."""
     log_cache.keep_between_builds()
     events.keep_between_builds()
+    document.keep_between_builds()
 
 
 RULESET = RuleSet(
@@ -27,7 +28,7 @@ RULESET = RuleSet(
     load=load,
     compute=compute,
     report=report,
-    document=document,
+    document=document.document,
     publish=publish,
     standings_table=standings_table,
     scaffold=scaffold,

@@ -1,0 +1,122 @@
+"""serve keeps what it made of the very tables and results of the last build: a table's
+digest (PageMemo.tables), a table's CSV (PageMemo.exports), best-span's document rows."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+from site_gen import page_cache
+from site_gen.csv_export import table_csv
+from site_gen.json_document import document_json
+from site_gen.model import Column, Later, Page, Table
+from site_gen.page_cache import PageCache, PageMemo
+from site_gen.page_renderer import PageRenderer
+
+from best_span_helpers import data, game, settings
+
+
+def _table(name="Ann") -> Table:
+    return Table("t", "c", (Column("player", "Player"), Column("points", "Points", numeric=True)),
+                 [{"player": name, "points": Fraction(5, 2)}])
+
+
+def _cache(tmp_path: Path, memo: PageMemo | None) -> PageCache:
+    cache = PageCache(tmp_path / "project", tmp_path / "out", "fingerprint", {"site": "the site"})
+    cache.memo = memo
+    return cache
+
+
+def _digests(tmp_path, memo, *pages, counted=None):
+    cache = _cache(tmp_path, memo)
+    cache.share(list(pages))
+    return [cache.digest(page, "en") for page in pages]
+
+
+def test_the_very_table_of_the_last_build_keeps_its_digest_without_a_pickle(tmp_path, monkeypatch):
+    memo, table = PageMemo(), _table()
+    page = Page("p/", "t.html", "P", {"table": table})
+    first = _digests(tmp_path, memo, page)
+    assert memo.tables[id(table)][0] is table
+    pickled = []
+    digest = page_cache.value_digest
+    monkeypatch.setattr(page_cache, "value_digest", lambda value: pickled.append(value) or digest(value))
+    again = _digests(tmp_path, memo, Page("p/", "t.html", "P", {"table": table}))
+    assert again == first and table not in pickled
+    equal = _digests(tmp_path, memo, Page("p/", "t.html", "P", {"table": _table()}))  # a new, equal table: pickled
+    assert equal == first and len([v for v in pickled if isinstance(v, Table)]) == 1
+    other = _digests(tmp_path, memo, Page("p/", "t.html", "P", {"table": _table("Bob")}))
+    assert other != first
+    # only the last build's tables are kept
+    assert [entry[0].rows[0]["player"] for entry in memo.tables.values()] == ["Bob"]
+
+
+def test_a_table_digested_apart_in_serve_still_tells_pages_apart(tmp_path):
+    memo = PageMemo()
+    a, b = _table("A"), _table("B")
+    digests = _digests(tmp_path, memo, Page("p/", "t.html", "P", {"table": a}), Page("q/", "t.html", "P", {"table": b}),
+                       Page("r/", "t.html", "P", {"table": a, "x": 1}))
+    assert len(set(digests)) == 3 and None not in digests
+
+
+def _renderer(tmp_path: Path, memo: PageMemo | None) -> PageRenderer:
+    renderer = PageRenderer.__new__(PageRenderer)  # only what _export uses
+    renderer.cache, renderer._exports = _cache(tmp_path, memo), {}
+    return renderer
+
+
+def test_the_csv_of_the_very_table_of_the_last_build_is_not_made_again(tmp_path):
+    memo, table = PageMemo(), _table()
+    made = []
+
+    def csv_of(t):
+        made.append(t)
+        return table_csv(t)
+
+    renderer = _renderer(tmp_path, memo)
+    export = ("c/t.csv", Later(csv_of, table))
+    first = renderer._export(*export)
+    renderer._remember_exports([export])  # as render_all ends
+    assert first == table_csv(table) and len(made) == 1
+    export = ("c/t.csv", Later(csv_of, table))  # the next build's Later, of the very table
+    assert renderer._export(*export) == first and len(made) == 1
+    renderer._remember_exports([export])
+    # made again: another table (equal or not), another function, another file
+    renderer._export("c/t.csv", Later(csv_of, _table()))
+    renderer._export("c/u.csv", Later(csv_of, table))
+    assert len(made) == 3
+    assert renderer._export("c/t.csv", Later(lambda t: b"other", table)) == b"other"
+    changed = _table("Bob")
+    assert renderer._export("c/t.csv", Later(csv_of, changed)) == table_csv(changed)
+    # arguments other than tables, or no memo (a command-line build): always made
+    assert _renderer(tmp_path, memo)._export("x.json", Later(lambda v: v, b"{}")) == b"{}"
+    plain = _renderer(tmp_path, None)
+    plain._export("c/t.csv", Later(csv_of, table)), plain._export("c/t.csv", Later(csv_of, table))
+    assert len(made) == 6
+
+
+def test_best_span_document_keeps_the_rows_of_the_very_same_players(monkeypatch):
+    from site_gen.rules.best_span import document as document_module
+    from site_gen.rules.best_span.rescoring import recompute
+    from site_gen.rules.best_span.scoring import compute
+
+    s = settings(target=Fraction(8))
+    games = [game(["A", "B", "x", "y"], time="10:00", line=1), game(["A", "C", "x", "y"], time="11:00", line=2),
+             game(["C", "D", "x", "y"], time="12:00", line=3)]
+    before = compute(data(games, players="ABCD"), s)
+    monkeypatch.setattr(document_module, "_last_rows", {})  # as serve has it
+    first = document_module.document(s, before)
+    # C and D's game changed: A's result is the very same (and whoever's rank did not move)
+    changed = [*games[:2], game(["D", "C", "x", "y"], time="12:00", line=3)]
+    after = recompute(data(changed, players="ABCD"), s, before)
+    kept = {p.player for p in after.players if any(p is q for q in before.players)}
+    assert "A" in kept and not {"C", "D"} & kept
+    second = document_module.document(s, after)
+    rows = {row["player"]: row for row in second["players"]}
+    firsts = {row["player"]: row for row in first["players"]}
+    assert {name for name in rows if rows[name] is firsts[name]} == kept
+    monkeypatch.setattr(document_module, "_last_rows", None)  # a command-line build
+    fresh = document_module.document(s, compute(data(changed, players="ABCD"), s))
+    assert document_json(second) == document_json(fresh)
+    assert json.loads(document_json(second))["players"] != json.loads(document_json(first))["players"]

@@ -12,6 +12,8 @@ from hypothesis import given, settings, strategies as st
 
 from site_gen.sources.safe_paths import _links
 
+import random_trees
+
 
 def _walked(start: Path) -> list[Path]:
     """The earlier _links: os.walk, and a stat per name."""
@@ -45,36 +47,14 @@ def test_the_links_of_a_hand_made_tree_in_walk_order(tmp_path):
     assert list(_links(data / "a.csv")) == [] and list(_links(tmp_path / "missing")) == []
 
 
-NAMES = st.sampled_from(["a", "b", "c", "d"])
-ENTRY = st.tuples(st.lists(NAMES, min_size=1, max_size=3), st.sampled_from(["file", "dir", "link-in", "link-out",
-                                                                           "link-dir", "broken", "loop"]))
-
-
 @settings(max_examples=150, deadline=None)
-@given(st.lists(ENTRY, max_size=12))
+@given(st.lists(random_trees.entries(["a", "b", "c", "d"]), max_size=12))
 def test_the_same_links_in_the_same_order_as_os_walk(entries):
     root = Path(tempfile.mkdtemp())
     try:
         top = root / "data"
         top.mkdir()
-        for parts, kind in entries:
-            path = top.joinpath(*parts)
-            if os.path.lexists(path) or not path.parent.is_dir() or path.parent.is_symlink():
-                continue
-            if kind == "file":
-                path.write_text("x")
-            elif kind == "dir":
-                path.mkdir()
-            elif kind == "link-in":
-                path.symlink_to(top)
-            elif kind == "link-out":
-                path.symlink_to("/etc")
-            elif kind == "link-dir":
-                path.symlink_to(path.parent)
-            elif kind == "broken":
-                path.symlink_to(root / "missing")
-            else:
-                path.symlink_to(path.name)
+        random_trees.plant(top, entries, outside=Path("/etc"))
         assert list(_links(top)) == _walked(top)
     finally:
         shutil.rmtree(root)

@@ -3,7 +3,6 @@ in the same order, as the rglob loop it replaced, kept here."""
 
 from __future__ import annotations
 
-import os
 import shutil
 import tempfile
 from pathlib import Path
@@ -11,6 +10,8 @@ from pathlib import Path
 from hypothesis import given, settings, strategies as st
 
 from site_gen.sources.tenhou_files import _files_under, _hidden
+
+import random_trees
 
 
 def _globbed(folder: Path) -> list[Path]:
@@ -36,35 +37,15 @@ def test_the_files_of_a_hand_made_tree_in_path_order(tmp_path):
     assert got == _globbed(logs)
 
 
-NAMES = st.sampled_from(["a", "b", ".h", "a-b", "__MACOSX"])
-ENTRY = st.tuples(st.lists(NAMES, min_size=1, max_size=3), st.sampled_from(["file", "dir", "link-file", "link-dir",
-                                                                           "broken", "loop"]))
-
-
 @settings(max_examples=150, deadline=None)
-@given(st.lists(ENTRY, max_size=14))
+@given(st.lists(random_trees.entries(["a", "b", ".h", "a-b", "__MACOSX"]), max_size=14))
 def test_the_same_files_in_the_same_order_as_rglob(entries):
     root = Path(tempfile.mkdtemp())
     try:
         top = root / "logs"
         top.mkdir()
         (root / "outside.txt").write_text("x")
-        for parts, kind in entries:
-            path = top.joinpath(*parts)
-            if os.path.lexists(path) or not path.parent.is_dir() or path.parent.is_symlink():
-                continue
-            if kind == "file":
-                path.write_text("x")
-            elif kind == "dir":
-                path.mkdir()
-            elif kind == "link-file":
-                path.symlink_to(root / "outside.txt")
-            elif kind == "link-dir":
-                path.symlink_to(path.parent)
-            elif kind == "broken":
-                path.symlink_to(root / "missing")
-            else:
-                path.symlink_to(path.name)
+        random_trees.plant(top, entries, outside=root / "outside.txt")
         assert _files_under(top) == _globbed(top)
     finally:
         shutil.rmtree(root)

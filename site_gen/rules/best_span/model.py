@@ -128,7 +128,22 @@ class Exclusion:
     line: int = 0
 
 
-class GamesByFile(Sequence):
+class SameAsItsItems(Sequence):
+    """A sequence kept in parts (GamesByFile, runs.Runs): equal to any sequence of the same
+    items in the same order, with the hash of their tuple."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return len(self) == len(other) and all(map(eq, self, other))
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+
+class GamesByFile(SameAsItsItems):
     """A competition's games in load order, file by file, not copied into one tuple: a
     year's million games are many lists, each as the log cache hands it back. In `serve`
     an unchanged file's games are the very list of the last build, so two loads' games
@@ -152,14 +167,6 @@ class GamesByFile(Sequence):
         if self._flat is None:  # by position: not on a build's way, made once when asked
             self._flat = tuple(self)
         return self._flat[index]
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Sequence) or isinstance(other, str):
-            return NotImplemented
-        return len(self) == len(other) and all(map(eq, self, other))
-
-    def __hash__(self) -> int:
-        return hash(tuple(self))  # a tuple's: equal to the tuple of its games
 
     def __repr__(self) -> str:
         return f"GamesByFile({[len(f) for f in self.files]} games)"

@@ -11,13 +11,14 @@ from array import array
 from bisect import bisect_right
 from collections.abc import Sequence
 from itertools import chain, groupby
-from operator import eq
 from typing import Any, Iterable
+
+from site_gen.rules.best_span.model import SameAsItsItems
 
 RUN = 4096  # items of a run as made; an edited run longer than twice this is cut again
 
 
-class Runs(Sequence):
+class Runs(SameAsItsItems):
     """Items in order, as tuples (runs) of neighbours; never changed once made. Equal to
     any sequence of the same items in the same order."""
 
@@ -79,14 +80,6 @@ class Runs(Sequence):
     def _run_of(self, position: int) -> int:
         """The run an edit at `position` falls in: the last one for the end."""
         return bisect_right(self._starts, position) - 1 if self.runs else 0
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Sequence) or isinstance(other, str):
-            return NotImplemented
-        return len(self) == len(other) and all(map(eq, self, other))
-
-    def __hash__(self) -> int:
-        return hash(tuple(self))  # a tuple's: equal to the tuple of its items
 
     def __repr__(self) -> str:
         return f"Runs({len(self.runs)} runs, {self._length} items)"

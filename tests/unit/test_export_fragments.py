@@ -208,3 +208,24 @@ def test_serve_writes_what_a_clean_build_writes_after_each_change(versions):
     serve = Serve()
     for games, sanctions in versions:
         assert serve.build(games, sanctions) == clean_build(games, sanctions)
+
+
+def test_serve_keeps_the_very_table_of_each_stage_scored_from_the_same_inputs(monkeypatch):
+    """A stage whose result recompute handed back keeps its table, the very object (whose
+    digest and CSV serve then keeps: page_cache.PageMemo); a changed stage's is made again,
+    equal to a command-line build's."""
+    from site_gen.csv_export import table_csv
+
+    monkeypatch.setattr(pages, "_last_stage_tables", {})  # as serve has it
+    before = compute(data(GAMES), S)
+    first = {t.slug: t for t in pages.publish(INFO, S, data(GAMES), before).tables}
+    edited = [*GAMES[:4], game(5, "2015-06-20 20:00", [("A", 10), ("E", 0), ("C", 0), ("G", -10)]), *GAMES[5:]]
+    after = recompute(data(edited), S, before)
+    assert [a is b for a, b in zip(after.stages, before.stages)] == [True, True, False]
+    second = {t.slug: t for t in pages.publish(INFO, S, data(edited), after).tables}
+    assert second["stage-1"] is first["stage-1"] and second["stage-2"] is first["stage-2"]
+    assert second["stage-3"] is not first["stage-3"]
+    monkeypatch.setattr(pages, "_last_stage_tables", None)  # a command-line build
+    clean = {t.slug: t for t in pages.publish(INFO, S, data(edited), compute(data(edited), S)).tables}
+    assert {slug: table_csv(t) for slug, t in second.items()} == {slug: table_csv(t) for slug, t in clean.items()}
+    assert second == clean

@@ -79,6 +79,34 @@ def stage_table(result: StageResult, player_urls: dict[str, str]) -> Table:
     )
 
 
+# serve (keep_between_builds): competition slug -> each stage's table as its last publish
+# made it, by stage number, with the result and addresses it was made from. recompute
+# hands back the very result of a stage whose inputs did not change: its table is then
+# the very same too, whose digest and CSV serve keeps (page_cache.PageMemo).
+_last_stage_tables: dict[str, dict[int, tuple[StageResult, dict[str, str], Table]]] | None = None
+
+
+def keep_between_builds() -> None:
+    global _last_stage_tables
+    if _last_stage_tables is None:
+        _last_stage_tables = {}
+
+
+def _stage_tables(slug: str, results: tuple[StageResult, ...], player_urls: dict[str, str]) -> list[Table]:
+    """stage_table of each stage; in serve, the last publish's when made from the very same
+    result and equal addresses."""
+    if _last_stage_tables is None:
+        return [stage_table(s, player_urls) for s in results]
+    last = _last_stage_tables.get(slug, {})
+    made = {}
+    for s in results:
+        known = last.get(s.stage.number)
+        made[s.stage.number] = (known if known is not None and known[0] is s and known[1] == player_urls
+                                else (s, player_urls, stage_table(s, player_urls)))
+    _last_stage_tables[slug] = made
+    return [made[s.stage.number][2] for s in results]
+
+
 def marathon_table(settings: Settings, rows: tuple[MarathonRow, ...], player_urls: dict[str, str]) -> Table:
     stage_cols = tuple(Column(f"nr{s.number}", Text(N_("NR %(stage)s"), stage=s.number), numeric=True)
                        for s in settings.stages)
@@ -126,7 +154,7 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
     slugs = unique_slugs([m.player for m in result.marathon], fallback="player")
     player_urls = {name: f"{base}players/{slug}/" for name, slug in slugs.items()}
     marathon = marathon_table(settings, result.marathon, player_urls)
-    stage_tables = [stage_table(s, player_urls) for s in result.stages]
+    stage_tables = _stage_tables(info.slug, result.stages, player_urls)
     stage_urls = {s.stage.number: f"{base}stages/{s.stage.number}/" for s in result.stages}
     stage_names = {s.stage.number: stage_name(s.stage) for s in result.stages}
     # every page gets the stages' summaries, never their results: a page's inputs are what

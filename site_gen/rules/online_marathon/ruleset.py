@@ -1,10 +1,9 @@
 """The `online-marathon` entry of the registry: its parts gathered as one RuleSet."""
 
 from site_gen.rules.base import RuleSet
-from site_gen.rules.online_marathon import exports, read_games
+from site_gen.rules.online_marathon import exports, pages, read_games
 from site_gen.rules.online_marathon.document import document
 from site_gen.rules.online_marathon.load import load
-from site_gen.rules.online_marathon.pages import publish, standings_table
 from site_gen.rules.online_marathon.report import report
 from site_gen.rules.online_marathon.scaffold import scaffold
 from site_gen.rules.online_marathon.scoring import compute, recompute
@@ -12,9 +11,11 @@ from site_gen.rules.online_marathon.settings import FIELDS, Settings, make_setti
 
 
 def keep_between_builds() -> None:
-    """serve: games.csv's rows and games (read_games), the big exports' parts per stage (exports)."""
+    """serve: games.csv's rows and games (read_games), the big exports' parts per stage
+    (exports), the tables of the stages scored from the same inputs (pages)."""
     read_games.keep_between_builds()
     exports.keep_between_builds()
+    pages.keep_between_builds()
 
 
 RULESET = RuleSet(
@@ -26,8 +27,8 @@ RULESET = RuleSet(
     compute=compute,
     report=report,
     document=document,
-    publish=publish,
-    standings_table=standings_table,
+    publish=pages.publish,
+    standings_table=pages.standings_table,
     scaffold=scaffold,
     recompute=recompute,
     keep_between_builds=keep_between_builds,

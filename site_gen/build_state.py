@@ -36,15 +36,15 @@ def code_fingerprint() -> str:
     """Hash of site-gen's sources and theme: editing the engine invalidates the state."""
     digest = sha256(__version__.encode())
     package = os.path.dirname(os.path.realpath(__file__))
-    # the packaged themes folder may be a link, which _entries_under does not follow
+    # the packaged themes folder may be a link, which entries_under does not follow
     for top in (package, os.path.realpath(os.path.join(package, "themes"))):
-        code = [(rel, entry) for rel, entry in _entries_under(top) if rel.endswith(CODE_SUFFIXES) and entry.is_file()]
+        code = [(rel, entry) for rel, entry in entries_under(top) if rel.endswith(CODE_SUFFIXES) and entry.is_file()]
         for rel, entry in sorted(code, key=lambda pair: pair[0]):
             digest.update(rel.encode() + b"\0" + file_sha256(entry.path, entry.stat()))
     return digest.hexdigest()
 
 
-def _entries_under(top: str, walked: list[str] | None = None) -> Iterator[tuple[str, os.DirEntry]]:
+def entries_under(top: str, walked: list[str] | None = None) -> Iterator[tuple[str, os.DirEntry]]:
     """What the folder `top` holds but folders, each by its path there ("a/b.py"): the
     folders are walked, not those a link names (each added to `walked`: "a/"). Plain
     strings, not pathlib: an unchanged build walks its inputs, its output and site-gen's
@@ -107,7 +107,7 @@ def _walk(rel: str, top: str) -> list[tuple[str, str, os.stat_result]]:
     if not stat.S_ISDIR(info.st_mode):
         return [(rel, top, info)]
     found = [(f"{rel}/{under}", entry.path, entry.stat(follow_symlinks=False))
-             for under, entry in _entries_under(top)]
+             for under, entry in entries_under(top)]
     return sorted(found, key=lambda item: item[0])
 
 
@@ -273,7 +273,7 @@ def _file_sizes(out: str | os.PathLike, walked: list[str] | None = None) -> dict
     holds anything but folders and regular files (which a build never writes). The
     folders under `out` are added to `walked`."""
     sizes: dict[str, int] = {}
-    for rel, entry in _entries_under(os.fspath(out), walked):
+    for rel, entry in entries_under(os.fspath(out), walked):
         if not entry.is_file(follow_symlinks=False):
             return None
         sizes[rel] = entry.stat(follow_symlinks=False).st_size

@@ -77,9 +77,9 @@ class PageRenderer:
         if digest is None:  # worked out from the page's whole context
             page = page.resolved()
             digest = self.cache.digest(page, self.language(page)) if self.cache else None
-        size = self.cache.recorded_size(rel, digest) if self.cache else None
-        if size is not None and self.staging.keep(rel, size):
-            return size, False, None, digest
+        kept = self._kept(rel, digest) if self.cache else None
+        if kept is not None:
+            return kept
         try:
             data = self.render(page)
         except TemplateError as exc:
@@ -175,13 +175,20 @@ class PageRenderer:
         kept: dict[int, Outcome] = {}
         for i, page in enumerate(pages):
             digest = self.cache.remembered(page, self.language(page))
-            rel = output_path(page.url)
-            size = self.cache.recorded_size(rel, digest)
-            if size is not None and self.staging.keep(rel, size):
-                kept[i] = (size, False, None, digest)
+            outcome = self._kept(output_path(page.url), digest)
+            if outcome is not None:
+                kept[i] = outcome
             else:
                 self._remembered[page.url] = digest
         return kept
+
+    def _kept(self, rel: str, digest: str | None) -> Outcome | None:
+        """The last build's file `rel` kept as it is when its page had this digest (the file
+        is still there with the recorded size); None when the page must be rendered."""
+        size = self.cache.recorded_size(rel, digest)
+        if size is not None and self.staging.keep(rel, size):
+            return size, False, None, digest
+        return None
 
     def _compile(self, names: set[str]) -> None:
         """Compile the templates before the workers fork: they inherit them instead of each

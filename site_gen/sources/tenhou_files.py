@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, Iterable, Iterator
 
+from site_gen.build_state import entries_under
 from site_gen.diagnostics import Diagnostics
 from site_gen.sources.tenhou_log import LogName, log_name
 
@@ -84,28 +85,24 @@ def find_sources(paths: Iterable[Path], diags: Diagnostics) -> list[LogSource]:
 
 def _files_under(folder: Path) -> list[Path]:
     """The files under `folder` but hidden ones and those in hidden folders, in the order of
-    their paths' parts (as sorted Paths): what path.rglob("*") finds that is_file, listed
-    with os.scandir's types instead of a stat per file (a year of logs is 1,000 files,
-    listed on every build of serve). As rglob, a link to a folder is not followed."""
-    found: list[tuple[tuple[str, ...], str]] = []
-    folders: list[tuple[tuple[str, ...], str]] = [((), str(folder))]
-    while folders:
-        parts, where = folders.pop()
-        try:
-            entries = list(os.scandir(where))
-        except OSError:  # as rglob: a folder that cannot be read is left out
-            continue
-        for entry in entries:
-            if _hidden(entry.name):
-                continue
-            try:
-                if entry.is_dir(follow_symlinks=False):
-                    folders.append(((*parts, entry.name), entry.path))
-                elif entry.is_file():
-                    found.append(((*parts, entry.name), entry.path))
-            except OSError:
-                continue
+    their paths' parts (as sorted Paths): what path.rglob("*") finds that is_file, found by
+    build_state's walk with os.scandir's types instead of a stat per file (a year of logs
+    is 1,000 files, listed on every build of serve). As rglob, a link to a folder is not
+    followed."""
+    found: list[tuple[list[str], str]] = []
+    for rel, entry in entries_under(str(folder)):
+        parts = rel.split("/")
+        if not any(map(_hidden, parts)) and _is_file(entry):
+            found.append((parts, entry.path))
     return [Path(path) for _, path in sorted(found)]
+
+
+def _is_file(entry: os.DirEntry) -> bool:
+    """As Path.is_file: False for what cannot be looked at (a link loop, say)."""
+    try:
+        return entry.is_file()
+    except OSError:
+        return False
 
 
 def _short(source: LogSource, diags: Diagnostics) -> str:

@@ -22,5 +22,5 @@ def test_a_walk_does_not_enter_linked_folders(tmp_path):
     (tmp_path / "a.py").write_text("")
     (tmp_path / "z.html").symlink_to(tmp_path / "a.py")
     (tmp_path / "themes").symlink_to(tmp_path / "b")
-    walked = sorted(rel for rel, _ in build_state._entries_under(str(tmp_path)))
+    walked = sorted(rel for rel, _ in build_state.entries_under(str(tmp_path)))
     assert walked == ["a.py", "b/c/x.py", "themes", "z.html"]

@@ -109,6 +109,23 @@ def test_after_a_change_in_one_stage_the_others_keep_their_part():
     assert (csv_text, document_text) == clean_build(games)
 
 
+def test_a_stage_scored_again_keeps_the_texts_of_its_unchanged_games():
+    """Stage 1 changed in game 1 only: game 3, the very result of the last build, keeps its
+    line and row (the same strings); game 1's are made again."""
+    serve = Serve()
+    serve.build(GAMES)
+    before = serve.kept()[1]
+    games = [game(1, "2015-02-10 20:00", [("A", -40), ("B", 10), ("C", 0), ("D", 30)])] + GAMES[1:]
+    csv_text, document_text = serve.build(games)
+    after = serve.kept()[1]
+    assert [g.game.id for g in after.games] == ["1", "3"] and after.games[1] is before.games[1]
+    assert after.games_csv[1] is before.games_csv[1] and after.games_json[1] is before.games_json[1]
+    assert after.games_csv[0] != before.games_csv[0] and after.games_json[0] != before.games_json[0]
+    assert after.games_csv == [LINES[1].replace("A,30,4,B,10,2,C,0,1,D,-40,0", "A,-40,0,B,10,2,C,0,1,D,30,4") + "\n",
+                               LINES[3] + "\n"]
+    assert (csv_text, document_text) == clean_build(games)
+
+
 def test_a_game_moved_to_another_stage_changes_both_and_keeps_its_place():
     serve = Serve()
     serve.build(GAMES)

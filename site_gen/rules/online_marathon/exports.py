@@ -30,16 +30,18 @@ GAMES_HEADER = ["game", "table", "started_at", "stage", "counted",
 class StageExports(NamedTuple):
     """A stage's part of games.csv and standings.json. In serve it is made when the stage is
     published and kept for the next build, where a stage result that recompute hands back
-    (the very object: its games are equal to the last build's) keeps its part."""
+    (the very object: its games are equal to the last build's) keeps its part, and a stage
+    scored again keeps the lines of its games that are the very results of the last build."""
 
     result: StageResult  # what it was made from (kept alive, so that no other object gets its id)
     zones: tuple[dt.tzinfo | None, ...]  # its games' start zones: == overlooks them, started_at shows them
+    games: tuple[GameResult, ...]  # its games, in data order (held, as `result`: their ids stay theirs)
     games_csv: list[str]  # its games' lines of games.csv, in data order
     games_json: Encoded  # its games' rows of standings.json, in data order
     rows_json: Encoded  # its table's rows of standings.json
 
 
-# competition slug -> its stages' StageExports by id of their results, as its last publish
+# competition slug -> its stages' StageExports by stage number, as its last publish
 # made or kept them, once keep_between_builds() was called (serve). None: one build per
 # process (the command line), which would only hold them to its end: its workers make the
 # exports whole, beside the pages.
@@ -130,19 +132,35 @@ def stage_exports(slug: str, result: MarathonResult) -> tuple[StageExports, ...]
         return None
     last = _last_exports.get(slug, {})
     games = grouped((g.stage, g) for g in result.games)
-    made = tuple(_kept_or_made(last.get(id(s)), s, games.get(s.stage.number, [])) for s in result.stages)
-    _last_exports[slug] = {id(e.result): e for e in made}
+    made = tuple(_kept_or_made(last.get(s.stage.number), s, games.get(s.stage.number, [])) for s in result.stages)
+    _last_exports[slug] = {e.result.stage.number: e for e in made}
     return made
 
 
 def _kept_or_made(kept: StageExports | None, stage: StageResult, games: list[GameResult]) -> StageExports:
-    """`kept` when it was made from `stage` and from games written the same as `games`: equal
-    ones (recompute hands a stage result back for equal games only) whose starts are in the
-    same zones."""
+    """`kept` (the last build's part of the stage) when it was made from `stage` and from games
+    written the same as `games`: equal ones (recompute hands a stage result back for equal
+    games only) whose starts are in the same zones. Else a new part, with kept's texts of
+    the games that are its very results (recompute keeps those of unchanged games)."""
     zones = tuple(map(_start_zone, games))
     if kept is not None and kept.result is stage and kept.zones == zones:
         return kept
-    return StageExports(stage, zones, _games_csv_lines(games), _games_json_rows(games), json_rows(stage_rows(stage)))
+    games_csv, games_json = _game_texts(kept, games)
+    return StageExports(stage, zones, tuple(games), games_csv, games_json, json_rows(stage_rows(stage)))
+
+
+def _game_texts(kept: StageExports | None, games: list[GameResult]) -> tuple[list[str], Encoded]:
+    """Each game's line of games.csv and row of standings.json: kept's own for a game that is
+    one of kept's very results (a GameResult decides both texts), the others' made now."""
+    if kept is None:
+        return _games_csv_lines(games), _games_json_rows(games)
+    # an id found is kept's game itself: kept holds its games, so no other live object has its id
+    index = dict(zip(map(id, kept.games), range(len(kept.games))))
+    found = list(map(index.get, map(id, games)))
+    fresh = [g for g, at in zip(games, found) if at is None]
+    fresh_csv, fresh_json = iter(_games_csv_lines(fresh)), iter(_games_json_rows(fresh))
+    return ([next(fresh_csv) if at is None else kept.games_csv[at] for at in found],
+            Encoded([next(fresh_json) if at is None else kept.games_json[at] for at in found]))
 
 
 def _in_data_order(games: Sequence[GameResult], kept: dict[int, Sequence[str]],

@@ -68,6 +68,9 @@ class Table:
     highlighted: frozenset[int] = field(default_factory=frozenset)  # row indexes
     note: str = ""
     reasons: dict[int, RankReason] = field(default_factory=dict)  # row index -> why above the next row
+    # a small value that decides the rows, set by a builder whose rows are made of it alone:
+    # serve's table memo (render.table_memo) digests it in their place
+    source: Any = None
 
     def __post_init__(self):
         self.struck = StableSet(self.struck)

@@ -17,14 +17,13 @@ from typing import Any, Callable
 
 from jinja2 import TemplateError
 
-from site_gen import parallel
+from site_gen import parallel, worker_memos
 from site_gen.model import Later, Page, Table
 from site_gen.output import Staging, output_path
 from site_gen.page_cache import PageCache
 from site_gen.project import Project
 from site_gen.render.environment import make_environment
 from site_gen.render.i18n import use_language
-from site_gen.render.table_memo import MEMO as TABLES
 
 Problem = tuple[str, int | None, str]  # (template file, line, message)
 Outcome = tuple[int | None, bool, Problem | None, str | None]  # (size, written, problem, digest) of one file
@@ -206,13 +205,14 @@ class PageRenderer:
         chunks = _chunks(0, exports, max(1, min(_CHUNK_EXPORTS, exports // (jobs * 8))))
         chunks += _chunks(exports, len(tasks), max(1, min(_CHUNK_PAGES, (len(tasks) - exports) // (jobs * 8))))
         results: list = []
-        # a worker's chunk also hands over the table bodies it rendered and the exports of
-        # tables it made, which serve's next build finds in this process (table_memo, _export)
+        # a worker's chunk also hands over what its memos made (the table bodies it rendered:
+        # worker_memos) and the exports of tables it made, which serve's next build finds in
+        # this process (_export)
         run = parallel.map_ranges(lambda start, stop: ([self._do(task) for task in tasks[start:stop]],
-                                                       TABLES.made_here(), self._made_exports()), chunks, jobs)
+                                                       worker_memos.made_here(), self._made_exports()), chunks, jobs)
         with closing(run) as done:
-            for (start, _), (chunk_result, tables, made) in zip(chunks, done):
-                TABLES.take(tables)
+            for (start, _), (chunk_result, memos, made) in zip(chunks, done):
+                worker_memos.take(memos)
                 self._exports.update(made)
                 results.extend(chunk_result)
                 if progress and start >= exports:

@@ -296,3 +296,33 @@ def test_serve_makes_the_csv_of_a_kept_table_once_even_in_a_worker(project: Path
     assert not log.exists()
     assert build(project, tmp_path / "clean", Diagnostics(root=project), serving=True, incremental=False) is not None
     assert tree(served) == tree(tmp_path / "clean")
+
+
+def test_serve_keeps_the_digests_of_the_players_games_a_worker_made(project: Path, tmp_path: Path, monkeypatch):
+    """The digest of each player's games in each stage (player_page.GAMES), made by forked
+    workers in the first build, reaches this process (worker_memos); the next build after
+    one changed game pickles again only games that are new objects, and the site still
+    equals a clean build."""
+    from site_gen import page_renderer
+    from site_gen.rules.online_marathon import player_page
+
+    monkeypatch.delenv("CI", raising=False)  # under CI nothing is kept (build_state.trust_previous_builds)
+    monkeypatch.setattr(page_renderer, "_PARALLEL_MIN_PAGES", 1)
+    games = player_page.GAMES
+    for name, value in (("kept", True), ("known", {}), ("expected", {}), ("made", [])):
+        monkeypatch.setattr(games, name, value)
+    taken = []
+    take = games.take
+    monkeypatch.setattr(games, "take", lambda made: taken.extend(made) or take(made))
+    memo, served = CompetitionMemo(), tmp_path / "served"
+    assert build(project, served, Diagnostics(root=project), serving=True, memo=memo, jobs=2) is not None
+    assert taken  # some made in a worker
+    assert games.expected and all(games.known[name][0] is value for name, value in games.expected.items())
+    pickled = []
+    monkeypatch.setattr(games, "pickled", lambda value: pickled.append(value) or player_page._games_columns(value))
+    monkeypatch.setattr(page_renderer, "_PARALLEL_MIN_PAGES", 10**6)  # the rest here, where `pickled` counts
+    _edit_stage_game(project)
+    assert build(project, served, Diagnostics(root=project), serving=True, memo=memo, jobs=2) is not None
+    assert 1 <= len(pickled) <= 4  # the games of the edited game's four players in its stage, at most
+    assert build(project, tmp_path / "clean", Diagnostics(root=project), serving=True, incremental=False) is not None
+    assert tree(served) == tree(tmp_path / "clean")

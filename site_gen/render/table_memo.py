@@ -3,7 +3,8 @@
 After one changed result, a marathon's player pages are rendered again for their rank
 lines, while their games tables are the same as in the last build: their rows are found
 here instead of being formatted again (~7x cheaper). A body is found by the SHA-256 of the
-pickle of everything that makes its bytes: the table, the cut and its label, the page's
+pickle of everything that makes its bytes: the table (its source in place of its rows,
+when it has one: model.Table), the cut and its label, the page's
 language, the catalog of that language (read afresh by each build: an edited .po file
 changes it) and the `url` function (its code and the base path it holds). Pickles of equal
 values may differ (a miss, rendered again); different values never share one.
@@ -26,6 +27,7 @@ from typing import Any, Callable
 
 from markupsafe import Markup
 
+from site_gen import worker_memos
 from site_gen.render import i18n
 
 LIMIT = 256 << 20  # bytes of str: a 2,000-player marathon's bodies take ~120 MB
@@ -47,8 +49,10 @@ class TableMemo:
         if url_part is None:
             return None
         lang = i18n.current_language()
+        # a table with a source (model.Table) is digested without its rows, which the source decides
+        content = table if getattr(table, "source", None) is None else {**vars(table), "rows": None}
         try:
-            data = pickle.dumps((table, cut_after, cut_label, lang, self._catalog_key(lang), url_part), protocol=5)
+            data = pickle.dumps((content, cut_after, cut_label, lang, self._catalog_key(lang), url_part), protocol=5)
         except Exception:  # noqa: BLE001 - a value that can't be pickled: rendered every time
             return None
         return hashlib.sha256(data).digest()
@@ -114,7 +118,7 @@ class TableMemo:
         return known[1]
 
 
-MEMO = TableMemo()
+MEMO = worker_memos.register(TableMemo())
 
 
 def remembering() -> bool:

@@ -22,7 +22,7 @@ def test_a_rule_set_is_imported_only_when_asked_for():
 def test_serves_switch_reaches_every_rule_set_that_keeps_work_between_builds(monkeypatch):
     from site_gen.rules import registry
     from site_gen.rules.best_span import document, events
-    from site_gen.rules.online_marathon import exports, pages as marathon_pages, read_games
+    from site_gen.rules.online_marathon import exports, pages as marathon_pages, player_page, read_games
     from site_gen.rules.thematic_marathon import load as thematic_load
     from site_gen.sources import log_cache
 
@@ -31,5 +31,7 @@ def test_serves_switch_reaches_every_rule_set_that_keeps_work_between_builds(mon
             (marathon_pages, "_last_stage_tables")]
     for module, name in kept:
         monkeypatch.setattr(module, name, None)  # as a command-line process has them; restored after the test
+    monkeypatch.setattr(player_page.GAMES, "kept", False)
     registry.keep_between_builds()
     assert [getattr(module, name) for module, name in kept] == [{}] * len(kept)
+    assert player_page.GAMES.kept

@@ -160,3 +160,20 @@ def test_an_unpicklable_value_is_rendered_every_time(memo):
         table_body(table, _url, remember=True)
         table_body(table, _url, remember=True)
     assert len(memo.rendered) == 2 and not memo.bodies
+
+
+def test_a_table_with_a_source_is_found_by_it_in_place_of_its_rows(memo):
+    """The builder of a table with a source promises that the source decides its rows
+    (model.Table): the rows are then not part of the key; all the rest still is."""
+    def sourced(name, source, highlighted=()):
+        return Table("t", "caption", _table().columns, [{"points": Fraction(5, 2), "player": name}],
+                     highlighted=set(highlighted), source=source)
+
+    with use_language("en"):
+        first = table_body(sourced("A", ("games", 1)), _url, remember=True)
+        same_source = table_body(sourced("B", ("games", 1)), _url, remember=True)
+        other_source = table_body(sourced("A", ("games", 2)), _url, remember=True)
+        highlighted = table_body(sourced("A", ("games", 1), highlighted=[0]), _url, remember=True)
+    assert same_source is first and len(memo.rendered) == 3
+    assert other_source == first and other_source is not first
+    assert str(highlighted) == str(first).replace("<tr>", '<tr class="highlight">')

@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any, Iterator
 
 from site_gen.i18n import N_, Text
+from site_gen.kept_digests import kept_digests
 from site_gen.lookups import MemoDict, grouped
 from site_gen.model import Column, Table
 from site_gen.rules.online_marathon.model import MarathonData, Settings, Stage
@@ -45,8 +46,25 @@ class PlayerStage:
 
 
 def player_stages(result: MarathonResult, nr_places: dict[int, dict[str, int]], player: str) -> tuple[PlayerStage, ...]:
-    return tuple(PlayerStage(s.stage, s.provisional, s.eligible, s.row(player), nr_places[s.stage.number].get(player))
-                 for s in result.stages)
+    stages = tuple(PlayerStage(s.stage, s.provisional, s.eligible, s.row(player), nr_places[s.stage.number].get(player))
+                   for s in result.stages)
+    for s in stages:
+        if s.row is not None:
+            GAMES.expect((player, s.stage.number), s.row.games)  # serve: before the render workers fork
+    return stages
+
+
+def _games_columns(games: tuple) -> tuple:
+    """A stage row's games by column (id, start, game points, penalty, table points, places,
+    opponents): plain tuples, as a PlayedGame's pickle calls Python per game, and the few
+    table points and places patterns are shared objects, each pickled once."""
+    return tuple(zip(*games))
+
+
+# The digest of each player's games in each stage, by (player, stage number): kept while
+# they are the very same tuple (recompute keeps it when they did not change), for the key
+# of their page (player_key) and their table (_player_stage), in serve and within a build
+GAMES = kept_digests(_games_columns)
 
 
 # The columns of a player's games in a stage: the same for every such table, so made once
@@ -80,6 +98,7 @@ def _player_stage(stage: PlayerStage, name: str, dropped: bool, settings: Settin
         rows,
         highlighted=set(range(row.series_start, row.series_end)),
         note=N_("Highlighted rows are the best series."),
+        source=(GAMES.digest((row.player, stage.stage.number), row.games), zone),  # all the rows are made of
     )
     return {"stage": stage.stage, "name": name, "provisional": stage.provisional, "row": _figures(row),
             "dropped": dropped, "table": table, "series_length": settings.series_length,
@@ -192,15 +211,14 @@ def player_key(stages: tuple[PlayerStage, ...], sanctions: list[dict[str, Any]])
     than the context: with the page's context, which holds the marathon row and the settings
     (its other arguments), it decides the worked-out context, so a rebuild digests this
     instead (model.Later's key) and works out only the pages whose key changed. A stage's
-    games go column by column (id, start, game points, penalty, table points, places,
-    opponents): plain tuples, as a PlayedGame's pickle calls Python per game, and the few
-    table points and places patterns are shared objects, each pickled once. Pickled with a
-    memo, equal values shared otherwise (names are interned by read_games.py) only render a page
-    again, never keep a wrong one."""
-    return tuple((s.stage, s.provisional, s.eligible, s.nr_place, None if s.row is None else _row_key(s.row))
+    games are there as their digest (GAMES). Equal values pickled otherwise only render a
+    page again, never keep a wrong one."""
+    return tuple((s.stage, s.provisional, s.eligible, s.nr_place, None if s.row is None else _row_key(s))
                  for s in stages), sanctions
 
 
-def _row_key(row: StageRow) -> tuple:
-    """A stage row's fields (its figures), then its games by column."""
-    return tuple(value for name, value in vars(row).items() if name != "games"), tuple(zip(*row.games))
+def _row_key(stage: PlayerStage) -> tuple:
+    """A stage row's fields (its figures), then the digest of its games."""
+    row = stage.row
+    return (tuple(value for name, value in vars(row).items() if name != "games"),
+            GAMES.digest((row.player, stage.stage.number), row.games))

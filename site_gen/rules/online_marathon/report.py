@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+from itertools import compress, repeat
+from operator import attrgetter, is_
+
 from site_gen.diagnostics import Diagnostics
 from site_gen.rules.online_marathon.model import MarathonData
 from site_gen.rules.online_marathon.scoring import MarathonResult
 from site_gen.rules.online_marathon.model import Settings
 
+_STAGE = attrgetter("stage")
+
 
 def report(data: MarathonData, settings: Settings, result: MarathonResult, diags: Diagnostics) -> None:
-    for outcome in result.games:
+    # a game in a stage is part of the marathon: only the others can be noticed, found in C
+    # calls among 100,000 games (serve reports again after each change)
+    outside = compress(result.games, map(is_, map(_STAGE, result.games), repeat(None)))
+    for outcome in outside:
         game = outcome.game
         if not settings.table_pattern.search(game.table):
             diags.notice(

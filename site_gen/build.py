@@ -160,6 +160,8 @@ def _build(root: Path, out: Path, diags: Diagnostics, base_url: str | None, jobs
         if incremental and build_state.trust_previous_builds():
             renderer.cache = PageCache(root, out, template_fingerprint(root, f"{url}\0{serving}"), renderer.common)
             renderer.cache.memo = memo.pages if memo else None
+            if serving:  # {% cache %} blocks are kept under what every page shares (render.fragment_cache)
+                renderer.env.fragment_base = renderer.cache.base.digest()
         staging = Staging(out, build_state.spare_folder(root, out) if incremental else None)
         try:
             sizes, written, problems = _render(renderer, pages, files, staging, jobs, progress_factory)

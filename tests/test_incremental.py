@@ -326,3 +326,30 @@ def test_serve_keeps_the_digests_of_the_players_games_a_worker_made(project: Pat
     assert 1 <= len(pickled) <= 4  # the games of the edited game's four players in its stage, at most
     assert build(project, tmp_path / "clean", Diagnostics(root=project), serving=True, incremental=False) is not None
     assert tree(served) == tree(tmp_path / "clean")
+
+
+def test_serve_keeps_the_stage_sections_of_the_player_pages_it_renders_again(project: Path, tmp_path: Path,
+                                                                               monkeypatch):
+    """A player page rendered again after one changed game (its rank moved) takes the heads
+    of its unchanged stage sections from the last build ({% cache %}); the site still
+    equals a clean build."""
+    from site_gen.render.fragment_cache import FragmentCache
+
+    monkeypatch.delenv("CI", raising=False)  # under CI nothing is kept (build_state.trust_previous_builds)
+    blocks, rendered = [], []
+    cached = FragmentCache._cached
+
+    def counted(extension, where, values, caller):
+        blocks.append(where)
+        return cached(extension, where, values, lambda: rendered.append(where) or caller())
+
+    monkeypatch.setattr(FragmentCache, "_cached", counted)
+    memo, served = CompetitionMemo(), tmp_path / "served"
+    assert build(project, served, Diagnostics(root=project), serving=True, memo=memo) is not None
+    assert blocks and len(rendered) == len(blocks)  # nothing kept yet
+    blocks.clear(), rendered.clear()
+    _edit_stage_game(project)
+    assert build(project, served, Diagnostics(root=project), serving=True, memo=memo) is not None
+    assert 0 < len(rendered) < len(blocks) / 2
+    assert build(project, tmp_path / "clean", Diagnostics(root=project), serving=True, incremental=False) is not None
+    assert tree(served) == tree(tmp_path / "clean")

@@ -19,6 +19,7 @@ from site_gen.render.table_view import reason_cell, reason_texts, table_body, ta
 from site_gen.render import i18n
 from site_gen.render.icalendar import calendar
 from site_gen.render.compiled_templates import shared_cache
+from site_gen.render.fragment_cache import FragmentCache
 
 PACKAGED_THEMES = Path(__file__).resolve().parent.parent / "themes"
 
@@ -48,7 +49,7 @@ def make_environment(root: Path, theme: str, base_url: str, serving: bool = Fals
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
-        extensions=["jinja2.ext.i18n"],
+        extensions=["jinja2.ext.i18n", FragmentCache],  # {% trans %}, {% cache %}
         bytecode_cache=shared_cache(),  # compiled once per template source (compiled_templates)
         auto_reload=False,  # an environment lives for one build: no stat of the file at each use
     )

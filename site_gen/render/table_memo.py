@@ -1,4 +1,5 @@
-"""`serve`: table bodies (table_view.table_body) kept between the builds of one process.
+"""`serve`: table bodies (table_view.table_body) and `{% cache %}` blocks (fragment_cache)
+kept between the builds of one process.
 
 After one changed result, a marathon's player pages are rendered again for their rank
 lines, while their games tables are the same as in the last build: their rows are found
@@ -8,6 +9,9 @@ when it has one: model.Table), the cut and its label, the page's
 language, the catalog of that language (read afresh by each build: an edited .po file
 changes it) and the `url` function (its code and the base path it holds). Pickles of equal
 values may differ (a miss, rendered again); different values never share one.
+
+A block is found by the digest of the values its tag lists, with the language and its
+catalog (fragment_key).
 
 The memory is bounded: the bodies least recently used go first beyond LIMIT bytes.
 A forked render worker keeps what it makes in `made` too, for the building process to
@@ -30,7 +34,7 @@ from markupsafe import Markup
 from site_gen import worker_memos
 from site_gen.render import i18n
 
-LIMIT = 256 << 20  # bytes of str: a 2,000-player marathon's bodies take ~120 MB
+LIMIT = 512 << 20  # bytes of str: a 2,000-player marathon's table bodies take ~240 MB, its {% cache %} blocks ~18 MB
 
 
 class TableMemo:
@@ -53,6 +57,16 @@ class TableMemo:
         content = table if getattr(table, "source", None) is None else {**vars(table), "rows": None}
         try:
             data = pickle.dumps((content, cut_after, cut_label, lang, self._catalog_key(lang), url_part), protocol=5)
+        except Exception:  # noqa: BLE001 - a value that can't be pickled: rendered every time
+            return None
+        return hashlib.sha256(data).digest()
+
+    def fragment_key(self, values: Any) -> bytes | None:
+        """The digest of a `{% cache %}` block's values, in the page's language; None when
+        one of them can't be pickled."""
+        lang = i18n.current_language()
+        try:
+            data = pickle.dumps((values, lang, self._catalog_key(lang)), protocol=5)
         except Exception:  # noqa: BLE001 - a value that can't be pickled: rendered every time
             return None
         return hashlib.sha256(data).digest()

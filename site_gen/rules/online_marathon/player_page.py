@@ -100,10 +100,12 @@ def _player_stage(stage: PlayerStage, name: str, dropped: bool, settings: Settin
         note=N_("Highlighted rows are the best series."),
         source=(GAMES.digest((row.player, stage.stage.number), row.games), zone),  # all the rows are made of
     )
-    return {"stage": stage.stage, "name": name, "provisional": stage.provisional, "row": _figures(row),
-            "dropped": dropped, "table": table, "series_length": settings.series_length,
-            "divisor": max(row.n, settings.series_length), "series_first": row.series_start + 1,
-            "series_last": row.series_end, **_norm_rating_terms(stage)}
+    shown = {"stage": stage.stage, "name": name, "provisional": stage.provisional, "row": _figures(row),
+             "dropped": dropped, "series_length": settings.series_length,
+             "divisor": max(row.n, settings.series_length), "series_first": row.series_start + 1,
+             "series_last": row.series_end, **_norm_rating_terms(stage)}
+    # key: what the head of the page's stage section shows ({% cache %}: kept in serve while it is the same)
+    return {**shown, "table": table, "key": shown}
 
 
 def _figures(row: StageRow) -> dict[str, Any]:

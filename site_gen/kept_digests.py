@@ -15,44 +15,43 @@ that value itself. Without `keep` (the command line: one build) nothing is hande
 from __future__ import annotations
 
 import hashlib
-import os
 import pickle
 from typing import Any, Callable, Hashable
 
 from site_gen import worker_memos
 
 
-class KeptDigests:
+class KeptDigests(worker_memos.HandedBack):
     def __init__(self, pickled: Callable[[Any], Any] = lambda value: value) -> None:
+        super().__init__()  # made: (name, id of the value, digest)
         self.pickled = pickled  # what of a value is pickled: a form cheaper to pickle, as its columns
         self.kept = False  # serve: hand back and take what workers made
         self.known: dict[Hashable, tuple[Any, bytes]] = {}  # name -> (value, digest)
         self.expected: dict[Hashable, Any] = {}  # serve: name -> the value of this build
-        self.made: list[tuple[Hashable, int, bytes]] = []  # (name, id of the value, digest) made in a worker
-        self.owner = os.getpid()
 
     def keep(self) -> None:
         self.kept = True
 
     def digest(self, name: Hashable, value: Any) -> bytes:
         """SHA-256 of the pickle of pickled(value), the one known under `name` when made of this very value."""
-        known = self.known.get(name)
-        if known is not None and known[0] is value:
-            return known[1]
-        digest = hashlib.sha256(pickle.dumps(self.pickled(value), protocol=5)).digest()
-        self.known[name] = (value, digest)
-        if self.kept and os.getpid() != self.owner:
-            self.made.append((name, id(value), digest))
+        digest = self.known_digest(name, value)
+        if digest is None:
+            digest = hashlib.sha256(pickle.dumps(self.pickled(value), protocol=5)).digest()
+            self.known[name] = (value, digest)
+            if self.kept:
+                self._made((name, id(value), digest))
         return digest
+
+    def known_digest(self, name: Hashable, value: Any) -> bytes | None:
+        """digest() when it is known already, else None: for a use that only gains from a
+        digest made for another (a table's source, from its page's key), never worth a pickle."""
+        known = self.known.get(name)
+        return known[1] if known is not None and known[0] is value else None
 
     def expect(self, name: Hashable, value: Any) -> None:
         """serve, before the workers fork: `value` is the one of this build under `name`."""
         if self.kept:
             self.expected[name] = value
-
-    def made_here(self) -> list[tuple[Hashable, int, bytes]]:
-        made, self.made = self.made, []
-        return made
 
     def take(self, made: list[tuple[Hashable, int, bytes]]) -> None:
         for name, value_id, digest in made:

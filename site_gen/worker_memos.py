@@ -9,15 +9,30 @@ every process.
 
 from __future__ import annotations
 
-from typing import Protocol, TypeVar
+import os
+from typing import Any, TypeVar
 
 
-class HandedBack(Protocol):
+class HandedBack:
+    """A memo whose entries made in a forked worker go back to the building process: the
+    memo notes each with `_made`, and says how to keep one in `take`."""
+
+    def __init__(self) -> None:
+        self.owner = os.getpid()  # the process that builds
+        self.made: list[Any] = []  # entries made in a forked worker since made_here() last ran
+
+    def _made(self, entry: Any) -> None:
+        if os.getpid() != self.owner:
+            self.made.append(entry)
+
     def made_here(self) -> list:
         """The entries this forked worker made since the last call ([] in the building process)."""
+        made, self.made = self.made, []
+        return made
 
     def take(self, made: list) -> None:
         """Keep the entries a worker made (its made_here())."""
+        raise NotImplementedError
 
 
 _MEMOS: list[HandedBack] = []

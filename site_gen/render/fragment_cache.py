@@ -34,10 +34,10 @@ class FragmentCache(Extension):
         while parser.stream.skip_if("comma"):
             values.append(parser.parse_expression())
         body = parser.parse_statements(("name:endcache",), drop_needle=True)
-        # the block's place in its template: two blocks listing the same values stay apart
-        blocks = parser.__dict__.setdefault("cache_blocks", [])
-        blocks.append(lineno)
-        where = nodes.Const((parser.name, lineno, len(blocks)))
+        # the block's place in its template (its name, line and count of blocks parsed so far):
+        # two blocks listing the same values stay apart
+        parser.cache_blocks = getattr(parser, "cache_blocks", 0) + 1
+        where = nodes.Const((parser.name, lineno, parser.cache_blocks))
         return nodes.CallBlock(self.call_method("_cached", [where, nodes.List(values)]), [], [], body).set_lineno(lineno)
 
     def _cached(self, where: tuple, values: list[Any], caller: Callable[[], str]) -> str:

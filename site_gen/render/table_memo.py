@@ -37,13 +37,12 @@ from site_gen.render import i18n
 LIMIT = 512 << 20  # bytes of str: a 2,000-player marathon's table bodies take ~240 MB, its {% cache %} blocks ~18 MB
 
 
-class TableMemo:
+class TableMemo(worker_memos.HandedBack):
     def __init__(self, limit: int = LIMIT) -> None:
+        super().__init__()  # made: (key, body)
         self.limit = limit
         self.bodies: OrderedDict[bytes, Markup] = OrderedDict()  # least recently used first
         self.size = 0
-        self.owner = os.getpid()  # the process that builds; forked workers hand over `made`
-        self.made: list[tuple[bytes, Markup]] = []
         self._url: tuple[Callable, bytes | None] | None = None  # the last url function and its key part
         self._catalogs: dict[str, tuple[Any, bytes]] = {}  # lang -> (translations, digest of its messages)
 
@@ -52,21 +51,20 @@ class TableMemo:
         url_part = self._url_key(url)
         if url_part is None:
             return None
-        lang = i18n.current_language()
         # a table with a source (model.Table) is digested without its rows, which the source decides
-        content = table if getattr(table, "source", None) is None else {**vars(table), "rows": None}
-        try:
-            data = pickle.dumps((content, cut_after, cut_label, lang, self._catalog_key(lang), url_part), protocol=5)
-        except Exception:  # noqa: BLE001 - a value that can't be pickled: rendered every time
-            return None
-        return hashlib.sha256(data).digest()
+        content = table if table.source is None else {**vars(table), "rows": None}
+        return self._digest(content, cut_after, cut_label, url_part)
 
     def fragment_key(self, values: Any) -> bytes | None:
         """The digest of a `{% cache %}` block's values, in the page's language; None when
         one of them can't be pickled."""
+        return self._digest(values)
+
+    def _digest(self, *parts: Any) -> bytes | None:
+        """SHA-256 of the pickle of `parts` with the page's language and its catalog."""
         lang = i18n.current_language()
         try:
-            data = pickle.dumps((values, lang, self._catalog_key(lang)), protocol=5)
+            data = pickle.dumps((*parts, lang, self._catalog_key(lang)), protocol=5)
         except Exception:  # noqa: BLE001 - a value that can't be pickled: rendered every time
             return None
         return hashlib.sha256(data).digest()
@@ -79,13 +77,7 @@ class TableMemo:
 
     def put(self, key: bytes, body: Markup) -> None:
         self._keep(key, body)
-        if os.getpid() != self.owner:
-            self.made.append((key, body))
-
-    def made_here(self) -> list[tuple[bytes, Markup]]:
-        """What this forked worker made since the last call ([] in the building process)."""
-        made, self.made = self.made, []
-        return made
+        self._made((key, body))
 
     def take(self, made: list[tuple[bytes, Markup]]) -> None:
         """Keep what a worker made (its made_here())."""

@@ -91,6 +91,9 @@ def _player_stage(stage: PlayerStage, name: str, dropped: bool, settings: Settin
          "game_points": points, "place": _place(places), "table_points": tp}
         for number, (game_id, started, points, _, tp, places, opponents) in enumerate(row.games, 1)
     ]
+    # the digest of the games its page's key made (serve's table memo then needs no pickle of
+    # the rows); none without a key (a build that keeps nothing), where no memo asks for it
+    games = GAMES.known_digest((row.player, stage.stage.number), row.games)
     table = Table(
         "",
         Text(N_("%(stage)s: games in order"), stage=name),
@@ -98,7 +101,7 @@ def _player_stage(stage: PlayerStage, name: str, dropped: bool, settings: Settin
         rows,
         highlighted=set(range(row.series_start, row.series_end)),
         note=N_("Highlighted rows are the best series."),
-        source=(GAMES.digest((row.player, stage.stage.number), row.games), zone),  # all the rows are made of
+        source=None if games is None else (games, zone),  # all the rows are made of
     )
     shown = {"stage": stage.stage, "name": name, "provisional": stage.provisional, "row": _figures(row),
              "dropped": dropped, "series_length": settings.series_length,

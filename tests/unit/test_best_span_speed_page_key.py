@@ -93,3 +93,13 @@ def test_a_change_of_rank_changes_the_key():
 def test_a_game_the_player_did_not_play_leaves_the_key():
     assert _context(_games(other_score=200)) == _context(_games())
     assert _key(_games(other_score=200)) == _key(_games())
+
+
+def test_a_day_in_the_span_changes_the_key():
+    # the span's table shows each game's day (written into the key as its ordinal): the first
+    # game a day earlier, at 12:00 on 1 March, is still first, so codes and scores stay
+    earlier = _games()
+    earlier[0] = earlier[0]._replace(day=DAY - dt.timedelta(days=1))
+    assert _player(earlier).games.codes == _player(_games()).games.codes
+    assert _context(earlier) != _context(_games())
+    assert _key(earlier) != _key(_games())

@@ -11,6 +11,7 @@ build's staging folder itself: only a worker's sizes and digests come back.
 from __future__ import annotations
 
 import operator
+import time
 import traceback
 from contextlib import closing
 from typing import Any, Callable
@@ -24,6 +25,7 @@ from site_gen.page_cache import PageCache
 from site_gen.project import Project
 from site_gen.render.environment import make_environment
 from site_gen.render.i18n import use_language
+from site_gen.task_times import TIMES
 
 Problem = tuple[str, int | None, str]  # (template file, line, message)
 Outcome = tuple[int | None, bool, Problem | None, str | None]  # (size, written, problem, digest) of one file
@@ -86,11 +88,23 @@ class PageRenderer:
         return len(data), self.staging.put(rel, data), None, digest
 
     def _do(self, task: Page | tuple[str, Later]) -> Outcome:
+        if not self._timed():
+            return self._outcome(task)
+        start = time.perf_counter()
+        outcome = self._outcome(task)
+        TIMES.record(task.url if isinstance(task, Page) else task[0], time.perf_counter() - start)
+        return outcome
+
+    def _outcome(self, task: Page | tuple[str, Later]) -> Outcome:
         if isinstance(task, Page):
             return self._page(task)
         rel, later = task
         data = self._export(rel, later)
         return len(data), self.staging.put(rel, data), None, None
+
+    def _timed(self) -> bool:
+        """serve: each task is timed, for the order of the next build's (task_times)."""
+        return self.cache is not None and self.cache.memo is not None
 
     def _export(self, rel: str, later: Later) -> bytes:
         """An export's bytes. In serve, those of the last build's same file when made by the
@@ -121,7 +135,11 @@ class PageRenderer:
         if progress and kept:
             progress(len(kept))
         exports = [(path, value) for path, value in (later_files or {}).items() if isinstance(value, Later)]
-        todo = [page for i, page in enumerate(pages) if i not in kept]
+        order = [i for i in range(len(pages)) if i not in kept]
+        if self._timed():  # serve: the slowest of the last build first (task_times)
+            exports = [exports[i] for i in TIMES.slowest_first([path for path, _ in exports])]
+            order = [order[i] for i in TIMES.slowest_first([pages[i].url for i in order])]
+        todo = [pages[i] for i in order]
         tasks: list = [*exports, *todo]  # the big exports first, so no process gets one last
         try:
             if jobs > 1 and len(todo) >= _PARALLEL_MIN_PAGES and parallel.can_fork():
@@ -137,8 +155,8 @@ class PageRenderer:
             self._remembered = None
         self._remember_exports(exports)
         sizes = {path: size for (path, _), (size, _, _, _) in zip(exports, results)}
-        rendered = iter(results[len(exports):])
-        results[len(exports):] = [kept[i] if i in kept else next(rendered) for i in range(len(pages))]
+        rendered = dict(zip(order, results[len(exports):]))
+        results[len(exports):] = [kept[i] if i in kept else rendered[i] for i in range(len(pages))]
         written = sum(result[1] for result in results)
         problems: list[Problem] = []
         self.digests = {}

@@ -137,6 +137,7 @@ class PageRenderer:
         exports = [(path, value) for path, value in (later_files or {}).items() if isinstance(value, Later)]
         order = [i for i in range(len(pages)) if i not in kept]
         if self._timed():  # serve: the slowest of the last build first (task_times)
+            TIMES.for_session(self.cache.memo)
             exports = [exports[i] for i in TIMES.slowest_first([path for path, _ in exports])]
             order = [order[i] for i in TIMES.slowest_first([pages[i].url for i in order])]
         todo = [pages[i] for i in order]

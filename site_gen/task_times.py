@@ -22,6 +22,13 @@ class TaskTimes(worker_memos.HandedBack):
     def __init__(self) -> None:
         super().__init__()  # made: (name, seconds)
         self.seconds: dict[Hashable, float] = {}
+        self._session: object = None
+
+    def for_session(self, session: object) -> None:
+        """The times are those of one serve (its memo, `session`): another starts afresh."""
+        if session is not self._session:
+            self.seconds.clear()
+            self._session = session
 
     def record(self, name: Hashable, seconds: float) -> None:
         self.seconds[name] = seconds

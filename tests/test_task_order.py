@@ -23,6 +23,16 @@ def test_the_slowest_come_first_a_name_never_timed_before_them_and_equals_in_the
     assert times.slowest_first(["a", "b", "c", "d", "new"]) == [4, 1, 3, 0, 2]
 
 
+def test_another_serve_starts_with_no_times():
+    times, first, second = TaskTimes(), object(), object()
+    times.for_session(first)
+    times.record("page/", 0.5)
+    times.for_session(first)
+    assert times.seconds == {"page/": 0.5}
+    times.for_session(second)  # (tests build many sites in one process, each with its own memo)
+    assert times.seconds == {}
+
+
 def test_a_worker_hands_its_times_back():
     times = TaskTimes()
     times.owner = -1  # as in a forked worker: not the building process
@@ -90,3 +100,14 @@ def test_pages_rendered_in_another_order_by_two_processes_land_in_page_order(pro
     about.write_text(about.read_text(encoding="utf-8") + "\nOne more line.\n", encoding="utf-8")
     assert build(project, served, Diagnostics(root=project), serving=True, memo=memo, jobs=2) is not None
     assert "about/" in rendered and not [url for url in rendered if url.startswith("online-marathon-2015/")]
+
+
+def test_a_new_serve_renders_in_page_order(project, tmp_path, monkeypatch):
+    assert build(project, tmp_path / "one", Diagnostics(root=project), serving=True, memo=CompetitionMemo()) is not None
+    monkeypatch.setitem(TIMES.seconds, "feed.xml", 100.0)  # the slowest of that serve
+    order: list[str] = []
+    outcome = page_renderer.PageRenderer._outcome
+    monkeypatch.setattr(page_renderer.PageRenderer, "_outcome",
+                        lambda self, task: order.append(task.url if hasattr(task, "url") else task[0]) or outcome(self, task))
+    assert build(project, tmp_path / "two", Diagnostics(root=project), serving=True, memo=CompetitionMemo()) is not None
+    assert order[-1] == "feed.xml"  # the site's last page, last: nothing of the other serve's times

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from collections.abc import Sequence
 from typing import Any, Callable
 
 
@@ -47,6 +48,48 @@ class RankReason:
     detail: str = ""  # more to say, e.g. a Text giving a mini-league's points
 
 
+class LazyRows(Sequence):
+    """A table's rows, made by `make(*args)` when first read. A table whose `source` decides
+    its rows can be rendered without them: serve's table memo finds its body by the source,
+    and an online marathon player page rendered again for its rank lines reads none of its
+    games tables' rows (making them was a fifth of such a page's cost). Equal to, and
+    pickled as, the list of its rows."""
+
+    __slots__ = ("_make", "_args", "_rows")
+
+    def __init__(self, make: Callable[..., list[dict[str, Any]]], *args: Any):
+        self._make, self._args = make, args
+        self._rows: list[dict[str, Any]] | None = None
+
+    def _list(self) -> list[dict[str, Any]]:
+        if self._rows is None:
+            self._rows = self._make(*self._args)
+            self._make = self._args = None  # what made them may go
+        return self._rows
+
+    def __len__(self) -> int:
+        return len(self._list())
+
+    def __getitem__(self, index):
+        return self._list()[index]
+
+    def __iter__(self):
+        return iter(self._list())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (LazyRows, list)):
+            return self._list() == (other._list() if isinstance(other, LazyRows) else other)
+        return NotImplemented
+
+    __hash__ = None  # as a list's
+
+    def __repr__(self) -> str:
+        return f"LazyRows({self._list()!r})"
+
+    def __reduce__(self):
+        return list, (self._list(),)
+
+
 class StableSet(frozenset):
     """A frozenset whose pickle lists its items sorted. A plain set's pickle follows the
     process's string hashing, so the same table would get another digest in every build
@@ -63,7 +106,7 @@ class Table:
     slug: str
     caption: str
     columns: tuple[Column, ...]
-    rows: list[dict[str, Any]]
+    rows: list[dict[str, Any]]  # or LazyRows, made when first read
     struck: frozenset[tuple[int, str]] = field(default_factory=frozenset)  # (row index, column key)
     highlighted: frozenset[int] = field(default_factory=frozenset)  # row indexes
     note: str = ""

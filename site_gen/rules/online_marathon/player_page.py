@@ -13,10 +13,10 @@ from typing import Any, Iterator
 from site_gen.i18n import N_, Text
 from site_gen.kept_digests import kept_digests
 from site_gen.lookups import MemoDict, grouped
-from site_gen.model import Column, Table
+from site_gen.model import Column, LazyRows, Table
 from site_gen.rules.online_marathon.model import MarathonData, Settings, Stage
 from site_gen.rules.online_marathon.scoring import MarathonResult, MarathonRow
-from site_gen.rules.online_marathon.stage import StageResult, StageRow
+from site_gen.rules.online_marathon.stage import PlayedGame, StageResult, StageRow
 
 
 def _place_text(places: tuple[int, int]) -> str:
@@ -84,21 +84,15 @@ def _player_stage(stage: PlayerStage, name: str, dropped: bool, settings: Settin
     """A stage the player has games in (stage.row is theirs); `name` is stage_name(stage.stage)."""
     row = stage.row
     zone = settings.stage_timezone
-    # a PlayedGame's fields unpacked at once rather than read one by one: 400,000 rows
-    # (started_at is shown in the page's language; stage.py's are in the zone already)
-    rows = [
-        {"number": number, "started_at": started.astimezone(zone), "game": game_id, "opponents": ", ".join(opponents),
-         "game_points": points, "place": _place(places), "table_points": tp}
-        for number, (game_id, started, points, _, tp, places, opponents) in enumerate(row.games, 1)
-    ]
     # the digest of the games its page's key made (serve's table memo then needs no pickle of
-    # the rows); none without a key (a build that keeps nothing), where no memo asks for it
+    # the rows, nor the rows, when it knows the body); none without a key (a build that keeps
+    # nothing), where no memo asks for it
     games = GAMES.known_digest((row.player, stage.stage.number), row.games)
     table = Table(
         "",
         Text(N_("%(stage)s: games in order"), stage=name),
         PLAYER_GAME_COLUMNS,
-        rows,
+        _game_rows(row.games, zone) if games is None else LazyRows(_game_rows, row.games, zone),
         highlighted=set(range(row.series_start, row.series_end)),
         note=N_("Highlighted rows are the best series."),
         source=None if games is None else (games, zone),  # all the rows are made of
@@ -109,6 +103,17 @@ def _player_stage(stage: PlayerStage, name: str, dropped: bool, settings: Settin
              "series_last": row.series_end, **_norm_rating_terms(stage)}
     # key: what the head of the page's stage section shows ({% cache %}: kept in serve while it is the same)
     return {**shown, "table": table, "key": shown}
+
+
+def _game_rows(games: tuple[PlayedGame, ...], zone: Any) -> list[dict[str, Any]]:
+    """The rows of a player's games table. A PlayedGame's fields unpacked at once rather
+    than read one by one: 400,000 rows (started_at is shown in the page's language;
+    stage.py's are in the zone already)."""
+    return [
+        {"number": number, "started_at": started.astimezone(zone), "game": game_id, "opponents": ", ".join(opponents),
+         "game_points": points, "place": _place(places), "table_points": tp}
+        for number, (game_id, started, points, _, tp, places, opponents) in enumerate(games, 1)
+    ]
 
 
 def _figures(row: StageRow) -> dict[str, Any]:

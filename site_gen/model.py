@@ -7,9 +7,9 @@ and a table as columns and rows, and the build joins them with the theme.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from collections.abc import Sequence
 from typing import Any, Callable
 
 
@@ -52,8 +52,8 @@ class LazyRows(Sequence):
     """A table's rows, made by `make(*args)` when first read. A table whose `source` decides
     its rows can be rendered without them: serve's table memo finds its body by the source,
     and an online marathon player page rendered again for its rank lines reads none of its
-    games tables' rows (making them was a fifth of such a page's cost). Equal to, and
-    pickled as, the list of its rows."""
+    games tables' rows (making them took about half of such a page's time). Equal to,
+    and pickled as, the list of its rows."""
 
     __slots__ = ("_make", "_args", "_rows")
 

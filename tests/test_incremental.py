@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from marathon_edits import first_game, first_march_game, swap_two_scores
 from output_tree import tree
 
 from site_gen.build import build
@@ -26,28 +27,12 @@ def _build(root: Path, out: Path, incremental=True):
 
 
 def _edit_game(root: Path):
-    games = root / "data" / COMP / "games.csv"
-    lines = games.read_text(encoding="utf-8").splitlines(keepends=True)
-    for i, line in enumerate(lines):
-        if line.startswith("8") and ",RU-Marathon-" in line:  # the first real game row
-            cells = line.rstrip("\n").split(",")
-            cells[4], cells[6] = cells[6], cells[4]  # swap two players' scores
-            lines[i] = ",".join(cells) + "\n"
-            break
-    games.write_text("".join(lines), encoding="utf-8")
+    swap_two_scores(root, first_game)
 
 
 def _edit_stage_game(root: Path):
-    """Swap the scores of the first two seats of the first game of March: their places in
-    that game, so their stage rows, change."""
-    games = root / "data" / COMP / "games.csv"
-    lines = games.read_text(encoding="utf-8").splitlines(keepends=True)
-    i = next(i for i, line in enumerate(lines) if ",RU-Marathon-" in line and ",2015-03-" in line)
-    cells = lines[i].rstrip("\n").split(",")
-    assert cells[4] != cells[6]
-    cells[4], cells[6] = cells[6], cells[4]
-    lines[i] = ",".join(cells) + "\n"
-    games.write_text("".join(lines), encoding="utf-8")
+    """The first game of March: its first two seats' places, so their stage rows, change."""
+    swap_two_scores(root, first_march_game)
 
 
 def _edit_template(root: Path):

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from marathon_edits import first_game, first_march_game, swap_two_scores
 from output_tree import tree
 from page_key_helpers import build_into
 
@@ -90,14 +91,7 @@ def test_a_changed_game_renders_only_the_pages_that_show_it(project, tmp_path, r
     out = tmp_path / "out"
     first = build_into(project, out)
     rendered.clear()
-    games = project / "data" / COMP / "games.csv"
-    lines = games.read_text(encoding="utf-8").splitlines(keepends=True)
-    row = next(i for i, line in enumerate(lines) if line.startswith("8") and ",RU-Marathon-" in line
-               and ",2015-03-" in line)  # a game of stage 1 (February and March)
-    cells = lines[row].rstrip("\n").split(",")
-    cells[4], cells[6] = cells[6], cells[4]  # two players swap scores
-    lines[row] = ",".join(cells) + "\n"
-    games.write_text("".join(lines), encoding="utf-8")
+    swap_two_scores(project, lambda line: first_game(line) and first_march_game(line))  # a game of stage 1
     build_into(project, out)
     assert f"{COMP}/stages/1/" in rendered
     assert f"{COMP}/stages/2/" not in rendered  # shows nothing of stage 1

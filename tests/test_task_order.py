@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from marathon_edits import first_game, swap_two_scores
 from output_tree import tree
 
 from site_gen import page_renderer
@@ -52,13 +53,7 @@ def project(marathon_project: Path, monkeypatch) -> Path:
 
 def _edit_game(root: Path) -> None:
     """Swap two players' scores in the first real game: its stage's pages change."""
-    games = root / "data" / "online-marathon-2015" / "games.csv"
-    lines = games.read_text(encoding="utf-8").splitlines(keepends=True)
-    i = next(i for i, line in enumerate(lines) if line.startswith("8") and ",RU-Marathon-" in line)
-    cells = lines[i].rstrip("\n").split(",")
-    cells[4], cells[6] = cells[6], cells[4]
-    lines[i] = ",".join(cells) + "\n"
-    games.write_text("".join(lines), encoding="utf-8")
+    swap_two_scores(root, first_game)
 
 
 def test_serve_renders_the_slowest_pages_of_its_last_build_first(project, tmp_path, monkeypatch):

@@ -6,6 +6,8 @@ import pickle
 
 import pytest
 
+from marathon_edits import first_march_game, swap_two_scores
+
 from site_gen.model import Column, LazyRows, Table
 from site_gen.render import table_view
 from site_gen.render.i18n import use_language
@@ -65,18 +67,6 @@ def test_a_body_found_by_its_source_reads_no_row(memo):
     assert calls == [""]  # made for the first body only
 
 
-def _swap_first_march_scores(root):
-    """The first game of March (stage 2): its first two seats swap scores, so their places
-    and stage rows change, and with them ranks and norm ratings of others."""
-    games = root / "data" / "online-marathon-2015" / "games.csv"
-    lines = games.read_text(encoding="utf-8").splitlines(keepends=True)
-    i = next(i for i, line in enumerate(lines) if ",RU-Marathon-" in line and ",2015-03-" in line)
-    cells = lines[i].rstrip("\n").split(",")
-    cells[4], cells[6] = cells[6], cells[4]
-    lines[i] = ",".join(cells) + "\n"
-    games.write_text("".join(lines), encoding="utf-8")
-
-
 def test_a_player_page_rendered_again_makes_the_rows_of_no_memoized_table(memo, monkeypatch, marathon_project,
                                                                           tmp_path):
     """Two builds of one serve process (the example marathon), the second after a changed
@@ -100,7 +90,7 @@ def test_a_player_page_rendered_again_makes_the_rows_of_no_memoized_table(memo, 
     assert build(marathon_project, out, Diagnostics(root=marathon_project), serving=True, memo=competitions,
                  jobs=1) is not None
     made.clear(), rendered.clear(), looked_up.clear()
-    _swap_first_march_scores(marathon_project)
+    swap_two_scores(marathon_project, first_march_game)  # stage 1: its rows, ranks and NRs move
     assert build(marathon_project, out, Diagnostics(root=marathon_project), serving=True, memo=competitions,
                  jobs=1) is not None
 

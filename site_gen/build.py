@@ -135,7 +135,9 @@ def build(root: Path, out: Path, diags: Diagnostics, base_url: str | None = None
         return None
     with file_digests.one_build():  # the fingerprint, the memo and the log cache hash the same files
         previous = previous or build_state.previous_build(root, out, base_url, serving, incremental)
-        if previous.state is not None:
+        # serve's first build fills its memo even when the output is up to date: replayed,
+        # it would leave the memo empty, and the first edit would cost a whole build
+        if previous.state is not None and (memo is None or memo.filled):
             return build_state.replayed(previous.state, out, diags)
         try:
             return _build(root, out, diags, base_url, jobs, serving, progress_factory, incremental, memo, previous)
@@ -180,6 +182,8 @@ def _build(root: Path, out: Path, diags: Diagnostics, base_url: str | None, jobs
             staging.commit(remove_later=serving)  # serve: the previous site goes after the reload
         finally:
             staging.discard()  # nothing left once committed; a failed build's files otherwise
+    if memo is not None:
+        memo.filled = True
     if renderer.cache:
         renderer.cache.record(renderer.digests)
         if renderer.cache.memo:

@@ -41,11 +41,13 @@ class CompetitionMemo:
     """Competitions an earlier build of this process loaded (`serve`): one whose folder,
     site settings and site-gen code are unchanged is not read, computed or published
     again, and the messages its loading gave are given again. `pages` keeps what the last
-    build worked out for its pages (page_cache.PageMemo)."""
+    build worked out for its pages (page_cache.PageMemo). Until a build of this process
+    has succeeded with it (`filled`), a build does not stop at "nothing changed" (build.build)."""
 
     def __init__(self) -> None:
         self.entries: dict[Path, tuple[str, Competition | None, list[Diagnostic]]] = {}
         self.pages = PageMemo()
+        self.filled = False
 
     def load(self, folder: Path, site: SiteConfig, diags: Diagnostics) -> Competition | None:
         key = input_fingerprint_of(folder.parent.parent, [folder], f"{code_fingerprint()}\0{site!r}")

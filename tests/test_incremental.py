@@ -181,6 +181,34 @@ def test_only_a_changed_competition_is_loaded_again(project: Path, tmp_path: Pat
     assert loaded == [COMP, COMP]
 
 
+def test_a_restarted_serve_fills_its_memo_even_when_the_site_is_up_to_date(project: Path, tmp_path: Path, monkeypatch):
+    """A new serve on the output its last run left up to date: its first build is not
+    replayed as "nothing changed", else its memo stays empty and the first edit loads and
+    computes every competition from nothing. It rewrites no file; the edit after it gives
+    load_competition the earlier result to reuse; later, nothing changed is replayed."""
+    monkeypatch.delenv("CI", raising=False)  # under CI no build is replayed (build_state.trust_previous_builds)
+    out = tmp_path / "served"
+
+    def serve_build(memo: CompetitionMemo):
+        report = build(project, out, Diagnostics(root=project), serving=True, memo=memo)
+        assert report is not None
+        return report
+
+    serve_build(CompetitionMemo())  # the last run of serve
+    loaded = []  # (competition, whether an earlier result was given)
+    load = project_module.load_competition
+    monkeypatch.setattr(project_module, "load_competition",
+                        lambda folder, *a: loaded.append((folder.name, a[-1] is not None)) or load(folder, *a))
+    memo = CompetitionMemo()  # serve started again, nothing changed
+    assert serve_build(memo).written == 0
+    assert loaded == [(COMP, False)]
+    _edit_game(project)
+    serve_build(memo)
+    assert loaded == [(COMP, False), (COMP, True)]
+    assert serve_build(memo).written == 0
+    assert len(loaded) == 2  # nothing changed: replayed, nothing loaded
+
+
 def test_a_template_edited_between_builds_of_one_process_is_compiled_again(project: Path, tmp_path: Path):
     """Compiled templates outlive a build (render/environment.py); an edit of the same file,
     even to the same length, must reach the next build of the process."""

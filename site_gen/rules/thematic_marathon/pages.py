@@ -37,8 +37,14 @@ def _tournament_page(t: TournamentResult, settings: Settings, urls: dict[str, st
     context = {"t": _shown_tournament(t), "status": tables.status(t), "computed": [labels[c] for c in t.computed],
                "ranking": ranking, "csv": [ranking.slug] + [c.slug for c in csv]}
     # the crosstables are the bulk of the page (a Text for each side of every game): worked
-    # out by the process that renders it; t, the points and the links are all they show
-    return context, Later(_games_of_phases, t, settings.game_points, urls, narrow=True), [ranking, *csv]
+    # out by the process that renders it; t, the points and the links are all they show, so
+    # they are its key: a rebuild keeps the page of an unchanged tournament without them
+    inputs = (t, settings.game_points, urls)
+    return context, Later(_games_of_phases, *inputs, narrow=True, key=Later(_key, *inputs)), [ranking, *csv]
+
+
+def _key(*inputs: Any) -> tuple:
+    return inputs
 
 
 def _shown_tournament(t: TournamentResult) -> dict[str, Any]:

@@ -1,11 +1,19 @@
-"""The bench's serve case: one result changed while `site-gen serve` runs.
+"""The bench's serve cases: one result changed while `site-gen serve` runs.
 
     python bench/serve_rebuild.py PROJECT OUT
+    python bench/serve_rebuild.py PROJECT OUT --prime        # a serve's session, ended
+    python bench/serve_rebuild.py PROJECT OUT --restarted    # the next one, on its output
 
 In one process, as `serve` keeps it (the competition memo, the page cache, the log cache's
 entries in memory, every core): puts back the files PROJECT.orig/ saved, builds, copies in
-PROJECT.change/ (the one changed result) and times the rebuild only. Prints "PAGES SECONDS". bench/run runs it in a fresh
-process after its command-line rebuilds; the project ends with the change in, as they left it.
+PROJECT.change/ (the one changed result) and times the rebuild only. Prints "PAGES SECONDS".
+bench/run runs it in a fresh process after its command-line rebuilds; the project ends with
+the change in, as they left it.
+
+--prime puts back PROJECT.orig/'s files and builds as serve does, then ends: the output is
+up to date. --restarted is serve started again on it (a new process): it times its first
+build, then the rebuild after the change, the first edit of a session. Prints
+"PAGES SECONDS START_SECONDS".
 """
 
 from __future__ import annotations
@@ -27,7 +35,8 @@ def copy_tree(source: Path, target: Path) -> None:
             shutil.copyfile(path, destination)
 
 
-def serve_rebuild(root: Path, out: Path) -> tuple[int, float]:
+def serve_rebuild(root: Path, out: Path, mode: str = "") -> tuple[int, float, float]:
+    """(pages, seconds of the rebuild after the change, seconds of the build before it)."""
     from site_gen.build import build
     from site_gen.parallel import default_jobs
     from site_gen.diagnostics import Diagnostics
@@ -44,14 +53,19 @@ def serve_rebuild(root: Path, out: Path) -> tuple[int, float]:
             raise SystemExit("the build failed")
         return report
 
-    copy_tree(root.with_name(root.name + ".orig"), root)
-    rebuild()
+    if mode != "--restarted":  # the restarted serve finds the project as the primed one left it
+        copy_tree(root.with_name(root.name + ".orig"), root)
+    start = time.perf_counter()
+    report = rebuild()
+    first = time.perf_counter() - start
+    if mode == "--prime":
+        return report.pages, first, first
     copy_tree(root.with_name(root.name + ".change"), root)
     start = time.perf_counter()
     report = rebuild()
-    return report.pages, time.perf_counter() - start
+    return report.pages, time.perf_counter() - start, first
 
 
 if __name__ == "__main__":
-    pages, seconds = serve_rebuild(Path(sys.argv[1]), Path(sys.argv[2]))
-    print(pages, seconds)
+    pages, seconds, first = serve_rebuild(Path(sys.argv[1]), Path(sys.argv[2]), *sys.argv[3:4])
+    print(pages, seconds, first)

@@ -125,9 +125,10 @@ class Later:
     the file, so that with --jobs the big contexts and exports are built in parallel.
     Arguments that are Later themselves are worked out first."""
 
-    __slots__ = ("function", "args", "narrow", "key")
+    __slots__ = ("function", "args", "narrow", "key", "kept", "value")
 
-    def __init__(self, function: Callable[..., Any], *args: Any, narrow: bool = False, key: Later | None = None):
+    def __init__(self, function: Callable[..., Any], *args: Any, narrow: bool = False, key: Later | None = None,
+                 kept: bool = False):
         # narrow: the arguments are only what one page shows, so that `serve` can compare
         # them with the last build's instead of working the value out (page_cache.PageMemo)
         self.function, self.args, self.narrow = function, args, narrow
@@ -135,8 +136,17 @@ class Later:
         # digested with it in place of its worked-out context (page_renderer), so a rebuild
         # keeps an unchanged page without working it out
         self.key = key
+        # kept: the value, once worked out, is kept (`value`): a competition that serve keeps
+        # whole between builds then gives its next builds that value without working it out
+        self.kept = kept
 
     def get(self) -> Any:
+        if self.kept:
+            try:
+                return self.value
+            except AttributeError:  # not worked out yet (in this process)
+                self.value = self.function(*(now(a) for a in self.args))
+                return self.value
         return self.function(*(now(a) for a in self.args))
 
 

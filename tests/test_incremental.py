@@ -209,6 +209,34 @@ def test_a_restarted_serve_fills_its_memo_even_when_the_site_is_up_to_date(proje
     assert len(loaded) == 2  # nothing changed: replayed, nothing loaded
 
 
+def test_serve_works_out_the_feed_updates_of_a_kept_competition_once(project: Path, tmp_path: Path, monkeypatch):
+    """The online marathon's feed updates (the marathon scored again without its newest
+    day) are kept once worked out (model.Later's `kept`): a Markdown edit's build, which
+    keeps the competition, reuses them; a changed game works them out again. The site
+    still equals a clean build."""
+    from site_gen.rules.online_marathon import pages as marathon_pages
+
+    monkeypatch.delenv("CI", raising=False)  # serve's memos are off under CI
+    calls = []
+    updates = marathon_pages.recent_updates
+    monkeypatch.setattr(marathon_pages, "recent_updates", lambda *a: calls.append(a) or updates(*a))
+    memo, served = CompetitionMemo(), tmp_path / "served"
+
+    def serve_build():
+        assert build(project, served, Diagnostics(root=project), serving=True, memo=memo, jobs=1) is not None
+
+    serve_build()
+    assert len(calls) == 1
+    _edit_markdown(project)
+    serve_build()
+    assert len(calls) == 1
+    _edit_game(project)
+    serve_build()
+    assert len(calls) == 2
+    assert build(project, tmp_path / "clean", Diagnostics(root=project), serving=True, incremental=False) is not None
+    assert tree(served) == tree(tmp_path / "clean")
+
+
 def test_a_template_edited_between_builds_of_one_process_is_compiled_again(project: Path, tmp_path: Path):
     """Compiled templates outlive a build (render/environment.py); an edit of the same file,
     even to the same length, must reach the next build of the process."""

@@ -198,7 +198,8 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
         updated=result.updated,
         status=_status(settings, result),
         summary=_top(marathon, 10),
-        updates=Later(recent_updates, data, settings, result),
+        # the feed's; kept once worked out: serve's builds reuse it while the competition is kept
+        updates=Later(recent_updates, data, settings, result, kept=True),
     )
 
 

@@ -145,9 +145,11 @@ class Later:
             try:
                 return self.value
             except AttributeError:  # not worked out yet (in this process)
-                self.value = self.function(*(now(a) for a in self.args))
-                return self.value
-        return self.function(*(now(a) for a in self.args))
+                pass
+        value = self.function(*(now(a) for a in self.args))
+        if self.kept:
+            self.value = value
+        return value
 
 
 def now(value: Any) -> Any:

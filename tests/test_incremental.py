@@ -26,6 +26,13 @@ def _build(root: Path, out: Path, incremental=True):
     return report
 
 
+def _serve_build(root: Path, out: Path, memo):
+    """A build of `serve` (its memo kept between builds) that must succeed: its report."""
+    report = build(root, out, Diagnostics(root=root), serving=True, memo=memo)
+    assert report is not None
+    return report
+
+
 def _edit_game(root: Path):
     swap_two_scores(root, first_game)
 
@@ -188,24 +195,18 @@ def test_a_restarted_serve_fills_its_memo_even_when_the_site_is_up_to_date(proje
     load_competition the earlier result to reuse; later, nothing changed is replayed."""
     monkeypatch.delenv("CI", raising=False)  # under CI no build is replayed (build_state.trust_previous_builds)
     out = tmp_path / "served"
-
-    def serve_build(memo: CompetitionMemo):
-        report = build(project, out, Diagnostics(root=project), serving=True, memo=memo)
-        assert report is not None
-        return report
-
-    serve_build(CompetitionMemo())  # the last run of serve
+    _serve_build(project, out, CompetitionMemo())  # the last run of serve
     loaded = []  # (competition, whether an earlier result was given)
     load = project_module.load_competition
     monkeypatch.setattr(project_module, "load_competition",
                         lambda folder, *a: loaded.append((folder.name, a[-1] is not None)) or load(folder, *a))
     memo = CompetitionMemo()  # serve started again, nothing changed
-    assert serve_build(memo).written == 0
+    assert _serve_build(project, out, memo).written == 0
     assert loaded == [(COMP, False)]
     _edit_game(project)
-    serve_build(memo)
+    _serve_build(project, out, memo)
     assert loaded == [(COMP, False), (COMP, True)]
-    assert serve_build(memo).written == 0
+    assert _serve_build(project, out, memo).written == 0
     assert len(loaded) == 2  # nothing changed: replayed, nothing loaded
 
 
@@ -221,17 +222,13 @@ def test_serve_works_out_the_feed_updates_of_a_kept_competition_once(project: Pa
     updates = marathon_pages.recent_updates
     monkeypatch.setattr(marathon_pages, "recent_updates", lambda *a: calls.append(a) or updates(*a))
     memo, served = CompetitionMemo(), tmp_path / "served"
-
-    def serve_build():
-        assert build(project, served, Diagnostics(root=project), serving=True, memo=memo, jobs=1) is not None
-
-    serve_build()
+    _serve_build(project, served, memo)
     assert len(calls) == 1
     _edit_markdown(project)
-    serve_build()
+    _serve_build(project, served, memo)
     assert len(calls) == 1
     _edit_game(project)
-    serve_build()
+    _serve_build(project, served, memo)
     assert len(calls) == 2
     assert build(project, tmp_path / "clean", Diagnostics(root=project), serving=True, incremental=False) is not None
     assert tree(served) == tree(tmp_path / "clean")

@@ -40,11 +40,7 @@ def _tournament_page(t: TournamentResult, settings: Settings, urls: dict[str, st
     # out by the process that renders it; t, the points and the links are all they show, so
     # they are its key: a rebuild keeps the page of an unchanged tournament without them
     inputs = (t, settings.game_points, urls)
-    return context, Later(_games_of_phases, *inputs, narrow=True, key=Later(_key, *inputs)), [ranking, *csv]
-
-
-def _key(*inputs: Any) -> tuple:
-    return inputs
+    return context, Later(_games_of_phases, *inputs, narrow=True, key=Later(tuple, inputs)), [ranking, *csv]
 
 
 def _shown_tournament(t: TournamentResult) -> dict[str, Any]:

@@ -277,13 +277,15 @@ def publish(info: CompetitionInfo, settings: Settings, data: TournamentData, res
     ranking = ranking_table(result, urls, len(data.judge_order))
     final = final_table(data, settings, result, urls)
     upcoming = _next_seating(data, settings, result, state, urls)
+    # what every page shows (its navigation): the rounds' links, not the rounds, whose
+    # results would make every page's digest change with any result (serve renders it again)
     common = {"settings": settings, "state": state, "rounds_url": rounds_url, "standings_url": standings_url,
-              "rounds": result.rounds, "base": base, "has_final": bool(data.final or result.final or state.final_pending)}
+              "base": base, "has_final": bool(data.final or result.final or state.final_pending)}
     round_tables = [round_table(r, urls) for r in result.rounds]
     standing_tables = {n: standings_table(settings, s, data, urls, all_standings) for n, s in sorted(all_standings.items())}
     pages = [
         Page(base, f"{TEMPLATES}/overview.html", info.name,
-             {**common, "table": ranking, "upcoming": upcoming, "final_table": final, "result": result,
+             {**common, "table": ranking, "upcoming": upcoming, "final_table": final, "result": result, "rounds": result.rounds,
               "csv": ["ranking"] + [t.slug for t in round_tables] + [t.slug for t in standing_tables.values()]
               + (["final"] if final.rows else [])}),
         Page(f"{base}rounds/", f"{TEMPLATES}/bracket.html", Text(N_("%(competition)s: bracket"), competition=info.name),

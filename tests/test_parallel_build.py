@@ -7,7 +7,7 @@ from pathlib import Path
 
 from output_tree import tree
 
-from site_gen import page_renderer, parallel
+from site_gen import build as build_module, page_renderer, parallel
 from site_gen.build import build
 from site_gen.diagnostics import Diagnostics
 
@@ -75,3 +75,26 @@ def test_a_background_write_is_done_once_joined_and_its_failure_stays_in_the_chi
     parallel.in_background(lambda: 1 / 0)
     parallel.join_background()
     assert target.read_text() == "done"
+
+
+def test_serve_goes_on_while_a_background_write_runs_and_the_command_line_waits_for_it(example_project, tmp_path,
+                                                                                         monkeypatch):
+    """A rule set's reader writes its cache beside the build (the Tenhou log cache); the
+    command line's build waits for that child before it returns, serve's does not (its next
+    build's reader waits for it first: log_cache.LogCache)."""
+    root = example_project("kiev-2006")
+    monkeypatch.setattr(parallel, "_background", [])
+    real_analyse = build_module.analyse
+
+    def analyse_with_a_background_write(*args):
+        parallel.in_background(lambda: None)
+        return real_analyse(*args)
+
+    monkeypatch.setattr(build_module, "analyse", analyse_with_a_background_write)
+    try:
+        assert build(root, tmp_path / "serve", Diagnostics(root=root), serving=True) is not None
+        assert len(parallel._background) == 1  # still running, or done and not yet waited for
+        assert build(root, tmp_path / "site", Diagnostics(root=root)) is not None
+        assert parallel._background == []  # both waited for
+    finally:
+        parallel.join_background()

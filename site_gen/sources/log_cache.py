@@ -19,7 +19,9 @@ are read again), never an error. Months no longer read and competitions no longe
 lose their files. The files hold tuples, dicts, strings and numbers only, and are loaded
 refusing any class: a file planted in a repository cannot make a build run code. The
 reader uses the cache only when previous builds can be trusted (never under CI). The files
-are written by a forked child while the build goes on; the build waits for it at its end.
+are written by a forked child while the build goes on; the command line's build waits for
+it at its end, `serve`'s does not (it keeps the entries in memory): its next build's
+LogCache waits for it first.
 
 Within one process (`serve`, after keep_between_builds()), the next build of a competition
 takes the months the last one kept from memory, by the same rules (context, each file's

@@ -32,6 +32,19 @@ def count_worked_out(monkeypatch, module, name: str, player_of: Callable[..., st
     return seen
 
 
+def count_rendered(monkeypatch) -> list[str]:
+    """The URLs of the pages rendered, in order."""
+    urls: list[str] = []
+    render = page_renderer.PageRenderer.render
+
+    def counting(self, page):
+        urls.append(page.url)
+        return render(self, page)
+
+    monkeypatch.setattr(page_renderer.PageRenderer, "render", counting)
+    return urls
+
+
 def build_into(root: Path, out: Path):
     """A build of `root` into `out` (one process) that must succeed: its report."""
     report = build(root, out, Diagnostics(root=root), jobs=1)

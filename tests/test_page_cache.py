@@ -11,9 +11,8 @@ import pytest
 
 from marathon_edits import first_game, first_march_game, swap_two_scores
 from output_tree import tree
-from page_key_helpers import build_into
+from page_key_helpers import build_into, count_rendered
 
-from site_gen import page_renderer
 from site_gen.page_cache import value_digest
 
 COMP = "online-marathon-2015"
@@ -63,15 +62,7 @@ def project(marathon_project: Path, monkeypatch) -> Path:
 @pytest.fixture
 def rendered(monkeypatch) -> list[str]:
     """The URLs of the pages actually rendered."""
-    urls: list[str] = []
-    render = page_renderer.PageRenderer.render
-
-    def counting(self, page):
-        urls.append(page.url)
-        return render(self, page)
-
-    monkeypatch.setattr(page_renderer.PageRenderer, "render", counting)
-    return urls
+    return count_rendered(monkeypatch)
 
 
 def test_a_markdown_edit_renders_only_the_pages_that_show_it(project, tmp_path, rendered):

@@ -8,9 +8,7 @@ from pathlib import Path
 import pytest
 
 from output_tree import tree
-from page_key_helpers import build_into
-
-from site_gen import page_renderer
+from page_key_helpers import build_into, count_rendered
 
 COMP = "kiev-2006"
 
@@ -24,15 +22,7 @@ def project(example_project, monkeypatch) -> Path:
 @pytest.fixture
 def rendered(monkeypatch) -> list[str]:
     """The URLs rendered, in order."""
-    seen: list[str] = []
-    render = page_renderer.PageRenderer.render
-
-    def rendering(self, page):
-        seen.append(page.url)
-        return render(self, page)
-
-    monkeypatch.setattr(page_renderer.PageRenderer, "render", rendering)
-    return seen
+    return count_rendered(monkeypatch)
 
 
 def _one_more_mahjong(root: Path, player: str) -> None:

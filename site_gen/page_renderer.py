@@ -99,28 +99,29 @@ class PageRenderer:
         if isinstance(task, Page):
             return self._page(task)
         rel, later = task
-        data = self._export(rel, later)
+        data, as_last = self._export(rel, later)
+        if as_last and self.staging.keep(rel, len(data)):  # the last build's file holds these bytes
+            return len(data), False, None, None
         return len(data), self.staging.put(rel, data), None, None
 
     def _timed(self) -> bool:
         """serve: each task is timed, for the order of the next build's (task_times)."""
         return self.cache is not None and self.cache.memo is not None
 
-    def _export(self, rel: str, later: Later) -> bytes:
-        """An export's bytes. In serve, those of the last build's same file when made by the
-        same function of the very same tables (a table's CSV: PageMemo.exports), and kept
-        for the next build when made here (a forked worker's go with it)."""
+    def _export(self, rel: str, later: Later) -> tuple[bytes, bool]:
+        """An export's bytes, and whether they are the last build's file's. In serve, those
+        of the last build's same file when made by the same function of the very same
+        tables (a table's CSV: PageMemo.exports), and kept for the next build when made
+        here (a forked worker's go with it)."""
         memo = self.cache.memo if self.cache else None
         if memo is None or not later.args or not all(type(arg) is Table for arg in later.args):
-            return later.get()
+            return later.get(), False
         last = memo.exports.get(rel)
-        if (last is not None and last[0] is later.function and len(last[1]) == len(later.args)
-                and all(map(operator.is_, last[1], later.args))):
-            data = last[2]
-        else:
-            data = later.get()
+        as_last = (last is not None and last[0] is later.function and len(last[1]) == len(later.args)
+                   and all(map(operator.is_, last[1], later.args)))
+        data = last[2] if as_last else later.get()
         self._exports[rel] = data
-        return data
+        return data, as_last
 
     def render_all(self, pages: list[Page], staging: Staging, jobs: int = 1,
                    progress: Callable[[int], None] | None = None,

@@ -234,6 +234,34 @@ def test_serve_works_out_the_feed_updates_of_a_kept_competition_once(project: Pa
     assert tree(served) == tree(tmp_path / "clean")
 
 
+def test_serve_keeps_the_csv_of_the_very_same_table_without_reading_the_last_one(project: Path, tmp_path: Path,
+                                                                                  monkeypatch):
+    """A table's CSV made by the same function of the very table of the last build holds
+    that build's bytes (PageMemo.exports): its file is kept as it is, not read to compare.
+    A changed game makes its stage's tables, so their CSV files are compared and written."""
+    from site_gen import output
+
+    monkeypatch.delenv("CI", raising=False)  # serve's memos are off under CI
+    read = []
+    holds = output._holds
+    monkeypatch.setattr(output, "_holds", lambda path, data: read.append(path.name) or holds(path, data))
+    memo, served = CompetitionMemo(), tmp_path / "served"
+    _serve_build(project, served, memo)
+    tables = sorted(served.glob(f"{COMP}/*.csv"))  # games.csv is not a table's (exports.games_csv)
+    csv = {path.name: path.stat().st_ino for path in tables if path.name != "games.csv"}
+    assert {"marathon.csv", "stage-3.csv"} <= csv.keys()
+    read.clear()
+    _edit_markdown(project)
+    _serve_build(project, served, memo)
+    assert [name for name in read if name in csv] == []
+    assert {name: (served / COMP / name).stat().st_ino for name in csv} == csv  # the very files
+    _edit_stage_game(project)
+    _serve_build(project, served, memo)
+    assert "stage-3.csv" in read  # its table is new
+    assert build(project, tmp_path / "clean", Diagnostics(root=project), serving=True, incremental=False) is not None
+    assert tree(served) == tree(tmp_path / "clean")
+
+
 def test_a_template_edited_between_builds_of_one_process_is_compiled_again(project: Path, tmp_path: Path):
     """Compiled templates outlive a build (render/environment.py); an edit of the same file,
     even to the same length, must reach the next build of the process."""

@@ -76,21 +76,21 @@ def test_the_csv_of_the_very_table_of_the_last_build_is_not_made_again(tmp_path)
 
     renderer = _renderer(tmp_path, memo)
     export = ("c/t.csv", Later(csv_of, table))
-    first = renderer._export(*export)
+    first, as_last = renderer._export(*export)
     renderer._remember_exports([export])  # as render_all ends
-    assert first == table_csv(table) and len(made) == 1
+    assert first == table_csv(table) and len(made) == 1 and not as_last
     export = ("c/t.csv", Later(csv_of, table))  # the next build's Later, of the very table
-    assert renderer._export(*export) == first and len(made) == 1
+    assert renderer._export(*export) == (first, True) and len(made) == 1  # the last build's file's bytes
     renderer._remember_exports([export])
     # made again: another table (equal or not), another function, another file
-    renderer._export("c/t.csv", Later(csv_of, _table()))
-    renderer._export("c/u.csv", Later(csv_of, table))
+    assert not renderer._export("c/t.csv", Later(csv_of, _table()))[1]
+    assert not renderer._export("c/u.csv", Later(csv_of, table))[1]
     assert len(made) == 3
-    assert renderer._export("c/t.csv", Later(lambda t: b"other", table)) == b"other"
+    assert renderer._export("c/t.csv", Later(lambda t: b"other", table)) == (b"other", False)
     changed = _table("Bob")
-    assert renderer._export("c/t.csv", Later(csv_of, changed)) == table_csv(changed)
+    assert renderer._export("c/t.csv", Later(csv_of, changed)) == (table_csv(changed), False)
     # arguments other than tables, or no memo (a command-line build): always made
-    assert _renderer(tmp_path, memo)._export("x.json", Later(lambda v: v, b"{}")) == b"{}"
+    assert _renderer(tmp_path, memo)._export("x.json", Later(lambda v: v, b"{}")) == (b"{}", False)
     plain = _renderer(tmp_path, None)
     plain._export("c/t.csv", Later(csv_of, table)), plain._export("c/t.csv", Later(csv_of, table))
     assert len(made) == 6

@@ -15,7 +15,7 @@ from site_gen.build import build
 from site_gen.config import SiteConfig
 from site_gen.diagnostics import Diagnostics
 from site_gen.project import CompetitionMemo, load_competition
-from site_gen.rules.thematic_marathon import load as thematic_load, scoring
+from site_gen.rules.thematic_marathon import load as thematic_load, pages as thematic_pages, scoring
 from site_gen.strict_equality import same
 
 COMP = "pbem-marathon"
@@ -24,6 +24,7 @@ COMP = "pbem-marathon"
 @pytest.fixture
 def project(example_project, monkeypatch) -> Path:
     monkeypatch.setattr(thematic_load, "_kept", {})  # as serve's keep_between_builds(), for this test only
+    monkeypatch.setattr(thematic_pages, "_last_tables", {})
     return example_project(COMP)
 
 
@@ -71,6 +72,21 @@ def test_builds_of_one_process_equal_a_clean_build(project: Path, tmp_path: Path
     assert (report is None) == (clean is None) == (change in (_edit_rating, _edit_settings, _edit_unknown_player))
     if clean is not None:
         assert tree(served) == tree(tmp_path / "clean")
+
+
+def test_a_serve_build_makes_again_only_the_changed_tournament_s_tables(project: Path, tmp_path: Path, monkeypatch):
+    """The other tournaments' tables are the last build's very objects (pages._tournament_tables):
+    their CSV files and digests are then the last build's (page_renderer, page_cache)."""
+    made = []
+    real = thematic_pages._made_tables
+    monkeypatch.setattr(thematic_pages, "_made_tables", lambda t, *rest: made.append(t.slug) or real(t, *rest))
+    memo, served = CompetitionMemo(), tmp_path / "served"
+    assert build(project, served, Diagnostics(root=project), serving=True, memo=memo) is not None
+    assert len(made) == len(set(made)) >= 10  # every tournament's, once
+    made.clear()
+    _edit_result(project)
+    assert build(project, served, Diagnostics(root=project), serving=True, memo=memo) is not None
+    assert made == ["amazons"]
 
 
 def _load(root: Path, previous=None, diags=None):

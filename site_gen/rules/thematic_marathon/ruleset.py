@@ -2,12 +2,20 @@
 
 from site_gen.rules.base import RuleSet
 from site_gen.rules.thematic_marathon.document import document
-from site_gen.rules.thematic_marathon.load import keep_between_builds, load
+from site_gen.rules.thematic_marathon import load as loader, pages
+from site_gen.rules.thematic_marathon.load import load
 from site_gen.rules.thematic_marathon.pages import publish, standings_table
 from site_gen.rules.thematic_marathon.report import report
 from site_gen.rules.thematic_marathon.scaffold import scaffold
 from site_gen.rules.thematic_marathon.scoring import compute, recompute
 from site_gen.rules.thematic_marathon.settings import FIELDS, make_settings
+
+
+def keep_between_builds() -> None:
+    """serve: the files read (for recompute) and each tournament's tables are kept."""
+    loader.keep_between_builds()
+    pages.keep_between_builds()
+
 
 RULESET = RuleSet(
     name="thematic-marathon",
@@ -22,5 +30,5 @@ RULESET = RuleSet(
     publish=publish,
     standings_table=standings_table,
     scaffold=scaffold,
-    keep_between_builds=keep_between_builds,  # the files read, for recompute
+    keep_between_builds=keep_between_builds,
 )

@@ -194,13 +194,25 @@ def dropped_stages(stage_rows: dict[int, StageRow], stage_count: int, counted: i
     return tuple(sorted(dropped))
 
 
-def score_marathon(stages: tuple[StageResult, ...], settings: Settings) -> tuple[MarathonRow, ...]:
+def score_marathon(stages: tuple[StageResult, ...], settings: Settings,
+                   earlier: tuple[tuple[StageResult, ...], tuple[MarathonRow, ...]] | None = None) -> tuple[MarathonRow, ...]:
+    """The marathon table (step 9). `earlier`: the stages and table of an earlier call. A
+    player whose stage rows are all the very rows of its stages keeps its row: a stage
+    result is kept (recompute) only when scored from equal inputs, the settings among
+    them, and a row depends on the player's stage rows and the settings alone."""
     by_player: dict[str, dict[int, StageRow]] = {}
     for stage in stages:
         for row in stage.rows:
             by_player.setdefault(row.player, {})[stage.stage.number] = row
+    last_stages = {s.stage.number: s for s in earlier[0]} if earlier is not None else {}
+    last_rows = {r.player: r for r in earlier[1]} if earlier is not None else {}
     rows = []
     for player, played in by_player.items():
+        last = last_rows.get(player)
+        if last is not None and last.norm_ratings.keys() == played.keys() and all(
+                n in last_stages and last_stages[n].row(player) is row for n, row in played.items()):
+            rows.append(last)
+            continue
         dropped = dropped_stages(played, len(settings.stages), settings.counted_stages)
         counted = {k: v for k, v in played.items() if k not in dropped}
         rows.append(
@@ -216,7 +228,7 @@ def score_marathon(stages: tuple[StageResult, ...], settings: Settings) -> tuple
             )
         )
     ranked = rank_desc(rows, keys=lambda r: r.keys, name=lambda r: r.player)
-    return tuple(copy_row(r.item, rank=r.rank) for r in ranked)
+    return tuple(r.item if r.item.rank == r.rank else copy_row(r.item, rank=r.rank) for r in ranked)
 
 
 def compute(data: MarathonData, settings: Settings) -> MarathonResult:
@@ -249,7 +261,8 @@ def _compute(data: MarathonData, settings: Settings, previous: MarathonResult | 
                       earlier.get(stage.number))
         for stage in settings.stages
     )
-    return MarathonResult(games, stages, score_marathon(stages, settings), updated, game_inputs)
+    marathon = score_marathon(stages, settings, (previous.stages, previous.marathon) if previous is not None else None)
+    return MarathonResult(games, stages, marathon, updated, game_inputs)
 
 
 def _stage_result(inputs: StageInputs, earlier: StageResult | None) -> StageResult:

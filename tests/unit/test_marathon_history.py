@@ -100,10 +100,10 @@ def test_tables_made_from_an_earlier_one_equal_tables_scored_from_scratch(games,
     def newest(result):
         return max(g.day for g in result.games if g.counts_for)
 
-    saved, history._last_trimmed = history._last_trimmed, []  # as serve keeps it
+    saved, history._last = history._last, {}  # as serve keeps it
     try:
-        _without_day(newest(before), old, s, before)
-        in_serve = _without_day(newest(after), new, s, after)
+        _without_day(newest(before), old, s, before, "m")
+        in_serve = _without_day(newest(after), new, s, after, "m")
     finally:
-        history._last_trimmed = saved
+        history._last = saved
     assert in_serve == _without_day(newest(scratch), new, s, scratch)

@@ -28,10 +28,10 @@ def test_serves_switch_reaches_every_rule_set_that_keeps_work_between_builds(mon
 
     kept = [(read_games, "_last_loads"), (exports, "_last_exports"), (log_cache, "_last_builds"),
             (thematic_load, "_kept"), (events, "_last_events"), (document, "_last_rows"),
-            (marathon_pages, "_last_stage_tables"), (thematic_pages, "_last_tables"), (history, "_last_trimmed")]
+            (marathon_pages, "_last_stage_tables"), (thematic_pages, "_last_tables"), (history, "_last")]
     for module, name in kept:
         monkeypatch.setattr(module, name, None)  # as a command-line process has them; restored after the test
     monkeypatch.setattr(player_page.GAMES, "kept", False)
     registry.keep_between_builds()
-    assert [getattr(module, name) for module, name in kept] == [{}] * (len(kept) - 1) + [[]]
+    assert [getattr(module, name) for module, name in kept] == [{}] * len(kept)
     assert player_page.GAMES.kept

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
+from typing import NamedTuple
 
 from site_gen.model import DataUpdate
 from site_gen.rules.online_marathon.model import MarathonData, Settings
@@ -13,51 +14,63 @@ from site_gen.rules.online_marathon.stage import StageResult, stage_inputs
 
 MAX_MOVEMENTS = 5
 
-# serve (keep_between_builds): [stage result, day, that stage scored without the day's
-# games, the stages and marathon table without them] of the last build. A change in another
-# stage (a corrected older result) leaves the newest day's stage the very same result
-# (recompute), and so this one too, and most players' rows of the table. None: the command
-# line, which keeps nothing.
-_last_trimmed: list | None = None
+
+class _WithoutDay(NamedTuple):
+    """What the feed's last build scored without the newest day (serve keeps it)."""
+
+    stage: StageResult  # the newest day's stage, as the marathon's result held it
+    day: dt.date
+    trimmed: StageResult  # that stage scored without the day's games
+    stages: tuple[StageResult, ...]  # every stage, that one trimmed
+    table: tuple[MarathonRow, ...]  # the marathon table of those stages
+
+
+# serve (keep_between_builds): each competition's _WithoutDay of the last build. A change
+# in another stage (a corrected older result) leaves the newest day's stage the very same
+# result (recompute), so its trimmed stage stands, and most players' rows of the table.
+# None: the command line, which keeps nothing.
+_last: dict[str, _WithoutDay] | None = None
 
 
 def keep_between_builds() -> None:
-    """Keep the newest day's stage scored without that day for the next build of this process."""
-    global _last_trimmed
-    if _last_trimmed is None:
-        _last_trimmed = []
+    """Keep what the feed scored without the newest day for the next build of this process."""
+    global _last
+    if _last is None:
+        _last = {}
 
 
-def recent_updates(data: MarathonData, settings: Settings, result: MarathonResult, days: int = 5) -> tuple[DataUpdate, ...]:
+def recent_updates(data: MarathonData, settings: Settings, result: MarathonResult, competition: str = "",
+                   days: int = 5) -> tuple[DataUpdate, ...]:
     """The last `days` days with counted games, newest first. The newest also names the
-    biggest rank movements, from the marathon scored again without that day's games."""
+    biggest rank movements, from the marathon scored again without that day's games
+    (`competition`: its slug, under which serve keeps what that took)."""
     # only games that count can move anyone; a game's day is its start's in the stage zone
     per_day = Counter(g.day for g in result.games if g.counts_for)
     recent = sorted(per_day, reverse=True)[:days]
     if not recent:
         return ()
     newest = recent[0]
-    before = _without_day(newest, data, settings, result)
+    before = _without_day(newest, data, settings, result, competition)
     return (DataUpdate(newest, per_day[newest], movements(before, result)),) + tuple(
         DataUpdate(day, per_day[day]) for day in recent[1:]
     )
 
 
-def _without_day(day: dt.date, data: MarathonData, settings: Settings,
-                 result: MarathonResult) -> tuple[MarathonRow, ...]:
+def _without_day(day: dt.date, data: MarathonData, settings: Settings, result: MarathonResult,
+                 competition: str = "") -> tuple[MarathonRow, ...]:
     """The marathon as it stood without the games of `day`, the newest day with counted
     games. A day lies in one stage and each game's result depends on that game alone, so
     only that stage is scored again. Its games of the day start after all its others
     (unless the stage zone's clocks went back over midnight), so they are the last games
     of the players they count for, whose rows keep their first games."""
     stage = next(s for s in result.stages if s.stage.contains(day))
-    last = _last_trimmed
-    trimmed = last[2] if last and last[0] is stage and last[1] == day else _trimmed(stage, day, data, settings)
+    last = _last.get(competition) if _last is not None else None
+    trimmed = last.trimmed if last and last.stage is stage and last.day == day else _trimmed(stage, day, data, settings)
     stages = tuple(trimmed if s is stage else s for s in result.stages)
-    before = score_marathon(stages, settings, (last[3], last[4]) if last else None)
-    if last is not None:
-        last[:] = [stage, day, trimmed, stages, before]
-    return before
+    table = score_marathon(stages, settings, (last.stages, last.table) if last else None)
+    if _last is not None:
+        _last[competition] = _WithoutDay(stage, day, trimmed, stages, table)
+    return table
 
 
 def _trimmed(stage: StageResult, day: dt.date, data: MarathonData, settings: Settings) -> StageResult:

@@ -199,7 +199,7 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
         status=_status(settings, result),
         summary=_top(marathon, 10),
         # the feed's; kept once worked out: serve's builds reuse it while the competition is kept
-        updates=Later(recent_updates, data, settings, result, kept=True),
+        updates=Later(recent_updates, data, settings, result, info.slug, kept=True),
     )
 
 

@@ -196,10 +196,11 @@ def dropped_stages(stage_rows: dict[int, StageRow], stage_count: int, counted: i
 
 def score_marathon(stages: tuple[StageResult, ...], settings: Settings,
                    earlier: tuple[tuple[StageResult, ...], tuple[MarathonRow, ...]] | None = None) -> tuple[MarathonRow, ...]:
-    """The marathon table (step 9). `earlier`: the stages and table of an earlier call. A
-    player whose stage rows are all the very rows of its stages keeps its row: a stage
-    result is kept (recompute) only when scored from equal inputs, the settings among
-    them, and a row depends on the player's stage rows and the settings alone."""
+    """The marathon table (step 9). `earlier`: the stages and table of an earlier call; a
+    player whose stage rows are the very rows they had in those stages, in the same stages,
+    keeps their row of that table. A row depends on the player's stage rows and the
+    settings alone, and a stage row outlives a computation only under equal settings (a
+    stage is scored afresh under others: rescoring, recompute)."""
     by_player: dict[str, dict[int, StageRow]] = {}
     for stage in stages:
         for row in stage.rows:

@@ -21,28 +21,21 @@ def count_worked_out(monkeypatch, module, name: str, player_of: Callable[..., st
         seen.append(player_of(*args))
         return context(*args)
 
+    monkeypatch.setattr(module, name, counting)
+    return count_rendered(monkeypatch, seen, "render ")
+
+
+def count_rendered(monkeypatch, seen: list[str] | None = None, prefix: str = "") -> list[str]:
+    """The URLs of the pages rendered (each after `prefix`), in order, appended to `seen`."""
+    seen = [] if seen is None else seen
     render = page_renderer.PageRenderer.render
 
     def rendering(self, page):
-        seen.append("render " + page.url)
+        seen.append(prefix + page.url)
         return render(self, page)
 
-    monkeypatch.setattr(module, name, counting)
     monkeypatch.setattr(page_renderer.PageRenderer, "render", rendering)
     return seen
-
-
-def count_rendered(monkeypatch) -> list[str]:
-    """The URLs of the pages rendered, in order."""
-    urls: list[str] = []
-    render = page_renderer.PageRenderer.render
-
-    def counting(self, page):
-        urls.append(page.url)
-        return render(self, page)
-
-    monkeypatch.setattr(page_renderer.PageRenderer, "render", counting)
-    return urls
 
 
 def build_into(root: Path, out: Path):

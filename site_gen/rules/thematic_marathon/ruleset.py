@@ -2,9 +2,7 @@
 
 from site_gen.rules.base import RuleSet
 from site_gen.rules.thematic_marathon.document import document
-from site_gen.rules.thematic_marathon import load as loader, pages
-from site_gen.rules.thematic_marathon.load import load
-from site_gen.rules.thematic_marathon.pages import publish, standings_table
+from site_gen.rules.thematic_marathon import load, pages
 from site_gen.rules.thematic_marathon.report import report
 from site_gen.rules.thematic_marathon.scaffold import scaffold
 from site_gen.rules.thematic_marathon.scoring import compute, recompute
@@ -13,7 +11,7 @@ from site_gen.rules.thematic_marathon.settings import FIELDS, make_settings
 
 def keep_between_builds() -> None:
     """serve: the files read (for recompute) and each tournament's tables are kept."""
-    loader.keep_between_builds()
+    load.keep_between_builds()
     pages.keep_between_builds()
 
 
@@ -22,13 +20,13 @@ RULESET = RuleSet(
     title="Thematic marathon (round-robin tournaments, group finals, Master)",
     fields=FIELDS,
     make_settings=make_settings,
-    load=load,
+    load=load.load,
     compute=compute,
     recompute=recompute,
     report=report,
     document=document,
-    publish=publish,
-    standings_table=standings_table,
+    publish=pages.publish,
+    standings_table=pages.standings_table,
     scaffold=scaffold,
     keep_between_builds=keep_between_builds,
 )

@@ -5,8 +5,9 @@
     python bench/serve_rebuild.py PROJECT OUT --restarted    # the next one, on its output
 
 In one process, as `serve` keeps it (the competition memo, the page cache, the log cache's
-entries in memory, every core): puts back the files PROJECT.orig/ saved, builds, copies in
-PROJECT.change/ (the one changed result) and times the rebuild only. Prints "PAGES SECONDS".
+entries in memory, every core, the log cache's files written in the organiser's pause and
+at the end): puts back the files PROJECT.orig/ saved, builds, copies in PROJECT.change/
+(the one changed result) and times the rebuild only. Prints "PAGES SECONDS".
 bench/run runs it in a fresh process after its command-line rebuilds; the project ends with
 the change in, as they left it.
 
@@ -42,6 +43,7 @@ def serve_rebuild(root: Path, out: Path, mode: str = "") -> tuple[int, float, fl
     from site_gen.diagnostics import Diagnostics
     from site_gen.project import CompetitionMemo
     from site_gen.rules import registry
+    from site_gen.serve import end_session
 
     memo = CompetitionMemo()
     registry.keep_between_builds()  # as serve does
@@ -58,12 +60,17 @@ def serve_rebuild(root: Path, out: Path, mode: str = "") -> tuple[int, float, fl
     start = time.perf_counter()
     report = rebuild()
     first = time.perf_counter() - start
+    # serve writes what its first build left (a Tenhou log cache's months) while the organiser
+    # pauses, and when it stops: done here, untimed, before the edit or the end of the session
+    end_session()
     if mode == "--prime":
         return report.pages, first, first
     copy_tree(root.with_name(root.name + ".change"), root)
     start = time.perf_counter()
     report = rebuild()
-    return report.pages, time.perf_counter() - start, first
+    seconds = time.perf_counter() - start
+    end_session()
+    return report.pages, seconds, first
 
 
 if __name__ == "__main__":

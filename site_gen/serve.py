@@ -14,23 +14,26 @@ from pathlib import Path
 
 import typer
 
+from site_gen import parallel
 from site_gen.build import build
-from site_gen.parallel import default_jobs
 from site_gen.diagnostics import Diagnostics
 from site_gen.project import CompetitionMemo
 from site_gen.serve_overlay import FAILURE, OverlayStaticFileHandler
 from site_gen.rules import registry
+from site_gen.sources import log_cache
 
 WATCHED = ("data", "content", "templates", "themes", "static", "site.yaml")
 
 
 MEMO = CompetitionMemo()  # competitions a change did not touch are not loaded again
+IDLE_SECONDS = 2.0  # no rebuild for this long: the organiser paused, what the builds left is written
+_idle_write: object | None = None  # the IOLoop timeout of that write, after the last rebuild
 
 
 def rebuild(root: Path, out: Path, base_url: str) -> bool:
     diags = Diagnostics(root=root)
     try:
-        report = build(root, out, diags, base_url=base_url, serving=True, memo=MEMO, jobs=default_jobs())
+        report = build(root, out, diags, base_url=base_url, serving=True, memo=MEMO, jobs=parallel.default_jobs())
     except Exception:  # a bug in site-gen: keep serving, and show it where the author looks
         crash = traceback.format_exc()
         typer.echo(crash, err=True)
@@ -47,18 +50,39 @@ def rebuild(root: Path, out: Path, base_url: str) -> bool:
     return True
 
 
+def rebuild_then_write_when_idle(root: Path, out: Path, base_url: str) -> None:
+    """A rebuild on a change (in livereload's IOLoop); what it leaves to write (a Tenhou
+    competition's log cache: log_cache.write_unwritten) waits until IDLE_SECONDS pass without
+    another, so that no rebuild shares the machine with it."""
+    from tornado.ioloop import IOLoop
+
+    global _idle_write
+    rebuild(root, out, base_url)
+    loop = IOLoop.current()
+    if _idle_write is not None:
+        loop.remove_timeout(_idle_write)
+    _idle_write = loop.call_later(IDLE_SECONDS, log_cache.write_unwritten)
+
+
+def end_session() -> None:
+    """When serve stops: write what its builds left (log_cache.write_unwritten), and wait for it."""
+    log_cache.write_unwritten()
+    parallel.join_background()
+
+
 def serve(root: Path, out: Path, host: str, port: int) -> None:
     from livereload import Server
 
     base_url = f"http://{host}:{port}/"
     registry.keep_between_builds()  # e.g. a marathon's games.csv rows, a Tenhou competition's log entries
     rebuild(root, out, base_url)
+    log_cache.write_unwritten()  # now, while the server starts and the organiser reads
     server = Server()
     server.SFH = OverlayStaticFileHandler  # livereload's file handler, plus the error overlay
     for name in WATCHED:
         # a recursive glob also catches a folder created after serving started
         pattern = root / name if name.endswith(".yaml") else root / name / "**" / "*"
-        server.watch(str(pattern), lambda: rebuild(root, out, base_url))
+        server.watch(str(pattern), lambda: rebuild_then_write_when_idle(root, out, base_url))
     typer.echo(f"serving {out} on http://{host}:{port}/ (Ctrl+C stops)")
     try:
         server.serve(root=str(out), host=host, port=port, open_url_delay=None, restart_delay=0)
@@ -67,4 +91,6 @@ def serve(root: Path, out: Path, host: str, port: int) -> None:
             raise
         typer.echo(f"site-gen: cannot listen on {host}:{port} ({exc.strerror}); choose another --port", err=True)
         raise typer.Exit(2)
+    finally:
+        end_session()
 

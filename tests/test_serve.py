@@ -1,5 +1,8 @@
 """`site-gen serve` for real: a subprocess on loopback that rebuilds when files change."""
 
+import hashlib
+import os
+import signal
 import socket
 import subprocess
 import sys
@@ -87,3 +90,49 @@ def test_serve_rebuilds_on_change_and_survives_bad_data(project: Path):
         output = proc.communicate(timeout=10)[0]
     assert "rebuild failed" in output
     assert "games.csv:3: error" in output
+
+
+SCB = "12:{m:02d} | 21 | 四特南喰赤－ | A(+48.9) B(+12.6) p(-19.5) q(-42.0)\n"
+
+
+def test_serve_writes_the_log_cache_when_idle_and_when_it_stops(tmp_path: Path):
+    """A Tenhou competition's log cache: written once the first build is done, again in the
+    pause after a rebuild, and when serve stops (Ctrl+C) right after one: the months as the
+    last build read them."""
+    (tmp_path / "site.yaml").write_text("title: Logs\n", encoding="utf-8")
+    comp = tmp_path / "data" / "span"
+    (comp / "logs").mkdir(parents=True)
+    (comp / "competition.yaml").write_text(
+        "name: Span\nrules: best-span\nperiod: {from: 2009-03-01, to: 2009-04-30}\n", encoding="utf-8")
+    (comp / "participants.csv").write_text("player\nA\nB\n", encoding="utf-8")
+    log = comp / "logs" / "scb2009030212.log"
+    log.write_text(SCB.format(m=1), encoding="utf-8")
+    (comp / "logs" / "scb2009040212.log").write_text(SCB.format(m=2), encoding="utf-8")
+    march, april = (tmp_path / ".site-gen-cache" / f"logs-span-2009-{m}.pickle" for m in ("03", "04"))
+    out, port = tmp_path / "_site", _free_port()
+    env = {name: value for name, value in os.environ.items() if name != "CI"}  # under CI no cache is kept
+    # Ctrl+C is SIGINT, which a test suite run in the background (`make test &`) passes on
+    # ignored: serve runs with Python's own handler, as in a terminal
+    ctrl_c = ("import runpy, signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+              "sys.argv[0] = 'site-gen'; runpy.run_module('site_gen', run_name='__main__')")
+    proc = subprocess.Popen(
+        [sys.executable, "-c", ctrl_c, "serve", "--port", str(port), "--out", str(out), "--root", str(tmp_path)],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
+    )
+    try:
+        assert _wait_for(lambda: march.exists() and april.exists()), "the first build's months not written"
+        first, untouched = march.read_bytes(), april.read_bytes()
+        log.write_text(SCB.format(m=1) + SCB.format(m=3), encoding="utf-8")
+        assert _wait_for(lambda: march.read_bytes() != first), "the rebuild's month not written in the pause"
+        second, document = march.read_bytes(), (out / "span" / "standings.json").read_bytes()
+        log.write_text(SCB.format(m=1) + SCB.format(m=3) + SCB.format(m=4), encoding="utf-8")
+        assert _wait_for(lambda: (out / "span" / "standings.json").read_bytes() != document), "not rebuilt"
+        proc.send_signal(signal.SIGINT)  # before the pause's write: serve's end writes it
+        proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert march.read_bytes() not in (first, second) and april.read_bytes() == untouched
+    # the March file's entry is for the log's last bytes (its SHA-256 the entry's identity)
+    assert hashlib.sha256(log.read_bytes()).hexdigest().encode() in march.read_bytes()

@@ -61,6 +61,7 @@ def load(root: Path, settings: Settings = S, serving: dict | None = None):
 @pytest.fixture(autouse=True)
 def one_build_per_process(monkeypatch):
     monkeypatch.setattr(log_cache, "_last_builds", None)
+    monkeypatch.setattr(log_cache, "_unwritten", {})
 
 
 @pytest.fixture
@@ -299,3 +300,33 @@ def test_a_command_line_build_keeps_nothing_in_memory(tmp_path, reads, unpickled
     load(root)
     reads.clear(), unpickled.clear()
     assert load(root) == load(root, serving={}) and unpickled == ["2009-03", "2009-04"] * 2 and reads == []
+
+
+def test_serve_writes_the_months_its_builds_changed_only_when_asked(tmp_path, reads, unpickled):
+    """serve's builds write no file (no fork beside a rebuild); write_unwritten() then
+    writes every month changed since, by each build, as the last build left it."""
+    root, serving = project(tmp_path), {}
+    load(root, serving=serving)
+    march, april = root / "data/span/logs/2009/scb2009030212.log", root / "data/span/logs/2009/sca20090402.log"
+    march.write_text(march.read_text() + SCB.format(m=59, a="B", b="A"))
+    load(root, serving=serving)
+    april.write_text(april.read_text() + SCA.format(m=59, a="A"), newline="")
+    served = load(root, serving=serving)
+    assert cache_files(root) == []
+    log_cache.write_unwritten()
+    parallel.join_background()
+    assert [p.name[-14:] for p in cache_files(root)] == ["2009-03.pickle", "2009-04.pickle"]
+    reads.clear()
+    assert load(root) == served and reads == []  # a new process finds both months as the last build had them
+    assert len(served[0].games) == 47
+    log_cache.write_unwritten()  # nothing changed since: no write
+    assert parallel._background == []
+
+
+def test_serve_writes_nothing_for_a_competition_gone_meanwhile(tmp_path, reads):
+    root = project(tmp_path)
+    load(root, serving={})
+    (root / "data" / "span").rename(root / "span")
+    log_cache.write_unwritten()
+    parallel.join_background()
+    assert cache_files(root) == []

@@ -3,7 +3,9 @@
 livereload injects its script into served HTML, so built pages never carry it.
 A failed rebuild keeps the last good site and prints the problems; until the next good
 rebuild every served page also shows them in an overlay (added to the response only,
-never to the files), and the reload that follows a fix takes it away.
+never to the files), and the reload that follows a fix takes it away. What the builds
+leave to write (a Tenhou competition's log cache) is written after the first build, in a
+pause without rebuilds, and when serve stops (Ctrl+C).
 """
 
 from __future__ import annotations

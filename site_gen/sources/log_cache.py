@@ -22,7 +22,7 @@ reader uses the cache only when previous builds can be trusted (never under CI).
 are written by a forked child while the build goes on; the command line's build waits for
 it at its end. `serve` keeps the entries in memory and leaves the files to write until the
 organiser pauses or stops it (write_unwritten): a fork of its big process during a rebuild
-cost that rebuild ~0.25 s of ~0.7. A build's LogCache first waits for writes still going on.
+cost that rebuild ~0.2 s of ~0.7. A build's LogCache first waits for writes still going on.
 
 Within one process (`serve`, after keep_between_builds()), the next build of a competition
 takes the months the last one kept from memory, by the same rules (context, each file's

@@ -346,12 +346,12 @@ def test_serve_makes_the_csv_of_a_kept_table_once_even_in_a_worker(project: Path
     monkeypatch.setattr(page_renderer, "_PARALLEL_MIN_PAGES", 1)
     log = tmp_path / "made"  # the process that made each CSV: workers write it too
     csv_of = build_module.table_csv
-    here, first = os.getpid(), [True]
+    here, first = os.getpid(), True  # first: the first build, whose CSVs some worker must make
 
     def logged(table):
         with log.open("a") as made:
             made.write(f"{os.getpid()}\n")
-        if first[0] and os.getpid() == here and set(log.read_text().split()) == {str(here)}:
+        if first and os.getpid() == here and set(log.read_text().split()) == {str(here)}:
             time.sleep(0.05)  # until a worker made one: on a busy machine it may start after this took all
         return csv_of(table)
 
@@ -361,7 +361,7 @@ def test_serve_makes_the_csv_of_a_kept_table_once_even_in_a_worker(project: Path
     made = log.read_text().split()
     assert made and set(made) != {str(os.getpid())}  # some made in a worker
     log.unlink()
-    first[0] = False
+    first = False
     _edit_markdown(project)  # the competition is kept whole: the very same tables
     assert build(project, served, Diagnostics(root=project), serving=True, memo=memo, jobs=2) is not None
     assert not log.exists()

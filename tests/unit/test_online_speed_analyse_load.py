@@ -14,6 +14,7 @@ import pytest
 from site_gen.diagnostics import Diagnostics
 from site_gen.rules.online_marathon import read_games
 from site_gen.rules.online_marathon.read_games import GAME_COLUMNS, Written, _clean_games, load_games
+from site_gen.rules.online_marathon.load import load
 from site_gen.rules.online_marathon.model import Game
 from site_gen.rules.online_marathon.scoring import _score_games
 from site_gen.sources import csv_reader
@@ -84,7 +85,7 @@ def rows_of(path: Path, *lines: str):
 
 def test_clean_games_are_the_games_written(tmp_path):
     rows = rows_of(tmp_path / "games.csv", ROW_1, ROW_2)
-    games = _clean_games(rows, [None, None], None)
+    games = _clean_games(rows, None).games
     assert games == [
         Game("1", "RU-Marathon-1", dt.datetime(2015, 2, 3, 21, 15, tzinfo=MSK), ("A", "B", "C", "D"), (40, 10, 0, -50), 2),
         Game("2", "RU-Marathon-2", dt.datetime(2015, 2, 4, 20, 0, tzinfo=MSK), ("C", "A", "D", "B"), (5, 5, -3, -7), 3),
@@ -93,14 +94,14 @@ def test_clean_games_are_the_games_written(tmp_path):
 
 def test_one_string_per_name(tmp_path):
     rows = rows_of(tmp_path / "games.csv", *(ROW_1.replace(",A,", ",Akagi,"), ROW_2.replace(",A,", ",Akagi,")))
-    games = _clean_games(rows, [None, None], None)
+    games = _clean_games(rows, None).games
     assert games[0].players[0] == "Akagi" and games[0].players[0] is games[1].players[1]
 
 
 def test_a_time_without_an_offset_is_in_games_timezone(tmp_path):
     rows = rows_of(tmp_path / "games.csv", ROW_1.replace("T21:15:00+03:00", " 21:15"))
-    assert _clean_games(rows, [None], None) is None  # no zone to read it in: reported row by row
-    (read_in_zone,) = _clean_games(rows, [None], ZoneInfo("Europe/Moscow"))
+    assert _clean_games(rows, None) is None  # no zone to read it in: reported row by row
+    (read_in_zone,) = _clean_games(rows, ZoneInfo("Europe/Moscow")).games
     assert read_in_zone.started_at == dt.datetime(2015, 2, 3, 21, 15, tzinfo=ZoneInfo("Europe/Moscow"))
     assert read_in_zone.started_at.tzinfo is ZoneInfo("Europe/Moscow")
 
@@ -115,7 +116,7 @@ def test_a_time_without_an_offset_is_in_games_timezone(tmp_path):
 ])
 def test_a_row_with_a_problem_leaves_the_rows_to_the_careful_path(tmp_path, problem):
     rows = rows_of(tmp_path / "games.csv", ROW_1, problem)
-    assert _clean_games(rows, [None, None], None) is None
+    assert _clean_games(rows, None) is None
     diags, written = Diagnostics(), Written()
     games = load_games(tmp_path / "games.csv", settings(), diags, written)
     assert [g.id for g in games] == ["1"] and len(diags.items) == 1 and diags.items[0].line == 3
@@ -164,6 +165,65 @@ def test_a_kept_game_still_meets_the_id_check_and_survives_a_failed_load(tmp_pat
     again, errors = loaded(path, ROW_1, ROW_2)
     assert errors == [] and again[0] is first[0] and again[1] == first[1]
 
+
+
+def indexed(path: Path, *lines: str):
+    """load_games's index of the file holding these lines (read_games.GameIndex)."""
+    path.write_text("\n".join((HEADER,) + lines) + "\n", encoding="utf-8")
+    written = Written()
+    games = load_games(path, settings(), Diagnostics(), written)
+    assert written.clean is not None and written.clean.games is games
+    return written.clean
+
+
+def test_the_next_clean_load_patches_the_index_of_the_last(tmp_path, kept_loads):
+    """Row 1 seats A B C D, row 2 C A D B. Then row 1 seats E for B and row 2 is gone: B
+    sits nowhere, E once; then row 2 comes back, with id 3."""
+    path = tmp_path / "games.csv"
+    first = indexed(path, ROW_1, ROW_2)
+    assert first.by_id == {"1": first.games[0], "2": first.games[1]}
+    assert not first.counted() and set(first.names()) == {"A", "B", "C", "D"} and first.counted()
+    second = indexed(path, ROW_1.replace(",B,", ",E,"))
+    assert second.counted()  # patched from first's counts, not counted again
+    assert second.seat_counts() == {"A": 1, "C": 1, "D": 1, "E": 1}
+    assert second.by_id == {"1": second.games[0]} and second.games[0].players == ("A", "E", "C", "D")
+    third = indexed(path, ROW_1.replace(",B,", ",E,"), ROW_2.replace("2,", "3,", 1))
+    assert third.games[0] is second.games[0]  # the unchanged line keeps its game
+    assert third.seat_counts() == {"A": 2, "B": 1, "C": 2, "D": 2, "E": 1}
+    assert third.by_id == {"1": third.games[0], "3": third.games[1]} and third.games[1].line == 3
+
+
+def test_an_index_not_counted_is_patched_without_counting(tmp_path, kept_loads):
+    path = tmp_path / "games.csv"
+    indexed(path, ROW_1, ROW_2)
+    again = indexed(path, ROW_1, ROW_2.replace(",B,", ",E,"))
+    assert not again.counted()
+    assert again.seat_counts() == {"A": 2, "B": 1, "C": 2, "D": 2, "E": 1}
+
+
+def test_a_changed_row_taking_a_kept_row_s_id_is_found_by_the_patched_index(tmp_path, kept_loads):
+    """Line 3 changes to id 1, which line 2 (unchanged) holds: reported row by row."""
+    path = tmp_path / "games.csv"
+    indexed(path, ROW_1, ROW_2)
+    games, errors = loaded(path, ROW_1, ROW_2.replace("2,", "1,", 1))
+    assert [g.id for g in games] == ["1"] and errors == ['3: duplicate game id "1" (first on line 2)']
+    # two changed lines taking one new id between them
+    games, errors = loaded(path, ROW_1.replace("1,", "5,", 1), ROW_2.replace("2,", "5,", 1))
+    assert [g.id for g in games] == ["5"] and errors == ['3: duplicate game id "5" (first on line 2)']
+
+
+def test_players_csv_naming_every_player_seated_reports_nothing(tmp_path):
+    """players.csv is checked against the index's players first: line by line only when one is unknown."""
+    folder = tmp_path / "data" / "m"
+    folder.mkdir(parents=True)
+    (folder / "games.csv").write_text("\n".join((HEADER, ROW_1, ROW_2)) + "\n", encoding="utf-8")
+    (folder / "players.csv").write_text("player\nA\nB\nC\nD\n", encoding="utf-8")
+    diags = Diagnostics()
+    assert load(folder, settings(), diags) is not None and diags.items == []
+    (folder / "players.csv").write_text("player\nA\nC\nD\n", encoding="utf-8")
+    assert load(folder, settings(), diags) is None
+    assert [(d.line, d.message) for d in diags.items] == [(2, 'unknown player "B" (not in players.csv)'),
+                                                          (3, 'unknown player "B" (not in players.csv)')]
 
 # --- scoring: the results of the games kept ---------------------------------------------------
 

@@ -316,3 +316,38 @@ def test_serve_s_loads_give_what_fresh_loads_give():
     finally:
         read_games._last_loads = None
     assert sum(reused) >= len(reused) // 4, "too few builds reused a game's result"
+
+
+def test_serve_s_game_index_is_a_fresh_load_s():
+    """Successive versions of games.csv, each loaded as serve's next build does and afresh:
+    a clean load's index (games by id, players seated) is the fresh one's, whether or not
+    the last one's players were counted (patched, or counted when asked)."""
+    patched = []
+
+    @hypothesis_settings(max_examples=200, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+    @given(file_versions(a_line()), st.data())
+    def run(versions, draw):
+        read_games._last_loads = {}
+        with tempfile.TemporaryDirectory(prefix="site-gen-index-") as root:
+            path = Path(root) / "games.csv"
+            for lines in versions:
+                path.write_text("\n".join([",".join(read_games.GAME_COLUMNS), *lines]) + "\n", encoding="utf-8")
+                served = read_games.Written()
+                read_games.load_games(path, settings(), Diagnostics(), served)
+                with mock.patch.object(read_games, "_last_loads", None):
+                    fresh = read_games.Written()
+                    read_games.load_games(path, settings(), Diagnostics(), fresh)
+                assert (served.clean is None) == (fresh.clean is None)
+                assert served.seats == fresh.seats and served.ids == fresh.ids
+                if served.clean is not None:
+                    patched.append(served.clean.counted())
+                    assert served.clean.games == fresh.clean.games and served.clean.by_id == fresh.clean.by_id
+                    if draw.draw(st.booleans()):  # counted now, or patched by the next load
+                        assert served.clean.seat_counts() == fresh.clean.seat_counts()
+                        assert set(served.clean.names()) == set(fresh.clean.names())
+
+    try:
+        run()
+    finally:
+        read_games._last_loads = None
+    assert any(patched), "no load patched the counts of the last"

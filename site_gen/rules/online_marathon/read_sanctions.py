@@ -4,7 +4,6 @@ penalties, each checked against what games.csv holds (read_games), every problem
 from __future__ import annotations
 
 import functools
-from itertools import chain
 from operator import attrgetter
 from pathlib import Path
 
@@ -17,7 +16,7 @@ from site_gen.rules.online_marathon.model import (
     Sanctions,
     StagePenalty,
 )
-from site_gen.rules.online_marathon.read_games import Written
+from site_gen.rules.online_marathon.read_games import GameIndex, Written
 from site_gen.rules.online_marathon.settings import Settings
 from site_gen.sources.yaml_reader import read_yaml, section_entries
 from site_gen.values import parse_date, parse_int
@@ -25,7 +24,7 @@ from site_gen.values import parse_date, parse_int
 GAME_PENALTIES = (5, 10, 20, 60)
 STAGE_GAME_PENALTIES = (50, 100, 200, 600)
 STAGE_TABLE_PENALTIES = (1, 2, 4)
-_ID, _PLAYERS = attrgetter("id"), attrgetter("players")
+_ID = attrgetter("id")
 
 
 def load_sanctions(
@@ -57,9 +56,10 @@ class _SanctionChecker:
 
     def __init__(self, path: Path, settings: Settings, games: list[Game], written: Written, diags: Diagnostics):
         self.path, self.settings, self.written, self.diags = path, settings, written, diags
-        # each made by C calls: a large games.csv has 100,000 games and 400,000 seats
-        self.games_by_id = dict(zip(map(_ID, games), games))
-        self.player_names = sorted(set(chain.from_iterable(map(_PLAYERS, games))))
+        # a clean read's index (read_games.GameIndex), else one made here by C calls: a large
+        # games.csv has 100,000 games and 400,000 seats
+        self.index = written.clean or GameIndex([], games, dict(zip(map(_ID, games), games)), None)
+        self.games_by_id = self.index.by_id
         self.games: list[DisqualifiedGame] = []
         self.players: list[DisqualifiedPlayer] = []
         self.game_penalties: list[GamePenalty] = []
@@ -75,7 +75,7 @@ class _SanctionChecker:
     def rejected_names(self) -> set[str]:
         """Names written on such rows, worked out at the first unknown name: a large
         games.csv names 400,000 seats."""
-        return {p for _, seat in self.written.seats for p in seat} - set(self.player_names)
+        return {p for _, seat in self.written.seats for p in seat} - self.index.names()
 
     def _keys(self, entry: dict, line: int, allowed: tuple[str, ...]) -> bool:
         ok = True
@@ -105,9 +105,9 @@ class _SanctionChecker:
         if not isinstance(name, str) or not name:
             self.diags.error(self.path, line, "missing player name")
             return None
-        if name not in self.player_names:
+        if name not in self.index.names():  # the players seated in the games, counted at the first name
             if name not in self.rejected_names:
-                self.diags.error(self.path, line, f'unknown player "{name}"{did_you_mean(name, self.player_names)}')
+                self.diags.error(self.path, line, f'unknown player "{name}"{did_you_mean(name, sorted(self.index.names()))}')
             return None
         return name
 

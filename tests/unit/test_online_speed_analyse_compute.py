@@ -10,12 +10,12 @@ from fractions import Fraction as F
 
 from site_gen.places import shared_place_points, shared_place_points_of
 from site_gen.rules.online_marathon.model import DisqualifiedGame, DisqualifiedPlayer, GamePenalty, Sanctions
-from site_gen.rules.online_marathon.scoring import _scored
+from site_gen.rules.online_marathon.scoring import _scored, compute, recompute
 from site_gen.rules.online_marathon.stage import _best_run, norm_ratings
 from site_gen.sources.csv_reader import KeptRows, Row
 from site_gen.values import round_half_up_ratio
 
-from marathon_helpers import game, settings
+from marathon_helpers import data, game, settings
 
 
 # --- the best run -----------------------------------------------------------------------
@@ -138,3 +138,20 @@ def test_kept_rows_of_every_line_below_the_header_and_of_some():
     assert kept.unchanged(["# x", "n", "3x", "", "5"]) == [None, None, None, None, some[1]]
     assert kept.unchanged(["# x", "n", "3"]) == [None, None, some[0]]
     assert kept.unchanged(["# y", "n", "3", "", "5"]) == []  # a line above the first row changed
+
+
+def test_the_result_holds_each_stage_s_games_in_data_order():
+    """Games on Feb 10 (stage 1), Apr 10 (stage 2), at a friendly table (no stage), Feb 20
+    (stage 1 again, after the others) and Dec 1 (after the period): each stage's games in
+    the file's order, the others in none; recompute's are its own games'."""
+    seats = [("A", 40), ("B", 10), ("C", 0), ("D", -50)]
+    games = [game(1, "2015-02-10 20:00", seats), game(2, "2015-04-10 20:00", seats),
+             game(3, "2015-02-11 20:00", seats, table="Friendly-1"), game(4, "2015-02-20 20:00", seats),
+             game(5, "2015-12-01 20:00", seats)]
+    result = compute(data(games), settings())
+    assert result.stage_games == {1: [result.games[0], result.games[3]], 2: [result.games[1]]}
+    moved = games[:3] + [game(4, "2015-05-20 20:00", seats), games[4]]
+    again = recompute(data(moved), settings(), result)
+    assert again.stage_games == {1: [again.games[0]], 2: [again.games[1], again.games[3]]}
+    assert again.stage_games[1][0] is result.games[0]  # an unchanged game keeps its result
+    assert compute(data([games[2]]), settings()).stage_games == {1: [], 2: []}

@@ -131,7 +131,7 @@ def stage_exports(slug: str, result: MarathonResult) -> tuple[StageExports, ...]
     if _last_exports is None:
         return None
     last = _last_exports.get(slug, {})
-    games = grouped((g.stage, g) for g in result.games)
+    games = result.stage_games if result.stage_games is not None else grouped((g.stage, g) for g in result.games)
     made = tuple(_kept_or_made(last.get(s.stage.number), s, games.get(s.stage.number, [])) for s in result.stages)
     _last_exports[slug] = {e.result.stage.number: e for e in made}
     return made

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
+from itertools import compress
+from operator import itemgetter
 from typing import NamedTuple
 
 from site_gen.model import DataUpdate
 from site_gen.rules.online_marathon.model import MarathonData, Settings
-from site_gen.rules.online_marathon.scoring import MarathonResult, MarathonRow, score_marathon
+from site_gen.rules.online_marathon.scoring import GameResult, MarathonResult, MarathonRow, score_marathon
 from site_gen.rules.online_marathon.rescoring import without_last_games
 from site_gen.rules.online_marathon.stage import StageResult, stage_inputs
 
 MAX_MOVEMENTS = 5
+_DAY, _COUNTS_FOR = (itemgetter(GameResult._fields.index(name)) for name in ("day", "counts_for"))
 
 
 class _WithoutDay(NamedTuple):
@@ -45,7 +48,7 @@ def recent_updates(data: MarathonData, settings: Settings, result: MarathonResul
     biggest rank movements, from the marathon scored again without that day's games
     (`competition`: its slug, under which serve keeps what that took)."""
     # only games that count can move anyone; a game's day is its start's in the stage zone
-    per_day = Counter(g.day for g in result.games if g.counts_for)
+    per_day = Counter(compress(map(_DAY, result.games), map(_COUNTS_FOR, result.games)))  # C calls, for 100,000 games
     recent = sorted(per_day, reverse=True)[:days]
     if not recent:
         return ()

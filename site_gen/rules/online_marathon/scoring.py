@@ -9,7 +9,7 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import compress, count, repeat
+from itertools import compress, count, groupby, repeat
 from operator import attrgetter, is_, itemgetter
 from typing import NamedTuple
 
@@ -79,6 +79,9 @@ class MarathonResult:
     # what the games were scored under (_game_inputs): recompute keeps the result of a game
     # that is the very same object when these are equal
     game_inputs: tuple | None = field(default=None, compare=False, repr=False)
+    # stage number -> its games, in data order: those of `stages` (a stage result kept by
+    # recompute holds equal games, maybe not these), for the exports not to group them again
+    stage_games: dict[int, list[GameResult]] | None = field(default=None, compare=False, repr=False)
 
 
 # --- step 1: table points ------------------------------------------------------------
@@ -95,7 +98,7 @@ def table_points(scores: tuple[int, ...], place_points: tuple[int, ...]) -> tupl
 # GameResult(...) from a tuple of the fields, in one C call without the named tuple's
 # Python-level __new__: a large marathon makes 100,000 of them
 _game_result = functools.partial(tuple.__new__, GameResult)
-_GAME, _DAY = (itemgetter(GameResult._fields.index(name)) for name in ("game", "day"))
+_GAME, _STAGE, _DAY = (itemgetter(GameResult._fields.index(name)) for name in ("game", "stage", "day"))
 
 
 def score_games(data: MarathonData, settings: Settings) -> tuple[GameResult, ...]:
@@ -252,10 +255,10 @@ def _compute(data: MarathonData, settings: Settings, previous: MarathonResult | 
     earlier_games = previous.games if previous is not None and previous.game_inputs == game_inputs else ()
     # updated: the newest result of the marathon itself (games at other tables or dates don't date it)
     games, updated = _score_games(data, settings, earlier_games)
-    by_stage: dict[int, list[GameResult]] = {s.number: [] for s in settings.stages}
-    for g in games:
-        if g.stage is not None:
-            by_stage[g.stage].append(g)
+    by_stage: dict[int | None, list[GameResult]] = {s.number: [] for s in settings.stages}
+    for number, run in groupby(games, _STAGE):  # runs of a stage's games: a few C calls, not one per game
+        if number is not None:
+            by_stage[number] += run
     earlier = {s.stage.number: s for s in previous.stages} if previous is not None else {}
     stages = tuple(
         _stage_result(stage_inputs(stage, by_stage[stage.number], data.sanctions.stage_penalties, settings, updated),
@@ -263,7 +266,7 @@ def _compute(data: MarathonData, settings: Settings, previous: MarathonResult | 
         for stage in settings.stages
     )
     marathon = score_marathon(stages, settings, (previous.stages, previous.marathon) if previous is not None else None)
-    return MarathonResult(games, stages, marathon, updated, game_inputs)
+    return MarathonResult(games, stages, marathon, updated, game_inputs, by_stage)
 
 
 def _stage_result(inputs: StageInputs, earlier: StageResult | None) -> StageResult:

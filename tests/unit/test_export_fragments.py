@@ -246,3 +246,31 @@ def test_serve_keeps_the_very_table_of_each_stage_scored_from_the_same_inputs(mo
     clean = {t.slug: t for t in pages.publish(INFO, S, data(edited), compute(data(edited), S)).tables}
     assert {slug: table_csv(t) for slug, t in second.items()} == {slug: table_csv(t) for slug, t in clean.items()}
     assert second == clean
+
+
+def test_runs_of_a_stage_s_games_take_slices_of_its_part_and_a_whole_stage_its_part_itself():
+    """GAMES in data order are in stages 1, 2, 1, -, 3, 2, -: stage 3's one game is its whole
+    part; stages 1 and 2 come in two runs each, slices of their parts; the games of no stage
+    are made now."""
+    result = compute(data(GAMES), S)
+    kept = {1: ["g1", "g3"], 2: ["g2", "g6"], 3: ["g5"]}
+    made = []
+    runs = list(exports._in_runs(result.games, kept, lambda games: made.append(games) or [g.game.id for g in games]))
+    assert runs == [(1, ["g1"]), (2, ["g2"]), (1, ["g3"]), (None, ["4"]), (3, None), (2, ["g6"]), (None, ["7"])]
+    assert [[g.game.id for g in games] for games in made] == [["4"], ["7"]]
+    in_order = sorted(GAMES, key=lambda g: (g.started_at.month > 3) + (g.started_at.month > 5))  # stage by stage
+    runs = list(exports._in_runs(compute(data(in_order), S).games, kept, lambda games: [g.game.id for g in games]))
+    assert runs == [(1, None), (None, ["4"]), (2, None), (3, None), (None, ["7"])]
+
+
+def test_serve_writes_what_a_clean_build_writes_with_each_stage_one_run():
+    """The games stage by stage (the file in the order the games were played): each stage's
+    part goes whole; after a change in stage 2, stage 1's and 3's are the last build's."""
+    in_order = sorted(GAMES, key=lambda g: g.started_at)
+    serve = Serve()
+    assert serve.build(in_order) == clean_build(in_order)
+    before = serve.kept()
+    changed = [replace(g, scores=(0, 40, 0, -40)) if g.id == "6" else g for g in in_order]
+    assert serve.build(changed) == clean_build(changed)
+    after = serve.kept()
+    assert after[1] is before[1] and after[3] is before[3] and after[2] is not before[2]

@@ -8,13 +8,13 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Callable, Sequence
-from itertools import chain
+from itertools import chain, groupby
 from json.encoder import encode_basestring
 from operator import attrgetter
 from typing import Any, Iterator, NamedTuple
 
 from site_gen.csv_export import csv_file, csv_lines
-from site_gen.json_document import Encoded, json_rows
+from site_gen.json_document import Encoded, EncodedParts, json_rows
 from site_gen.lookups import MemoDict, grouped
 from site_gen.render.formatting import csv_value
 from site_gen.rules.online_marathon.document import game_rows, stage_rows, written_document
@@ -39,6 +39,7 @@ class StageExports(NamedTuple):
     games_csv: list[str]  # its games' lines of games.csv, in data order
     games_json: Encoded  # its games' rows of standings.json, in data order
     rows_json: Encoded  # its table's rows of standings.json
+    csv_text: str  # games_csv joined: a stage's games are most often one run in the file (_in_runs)
 
 
 # competition slug -> its stages' StageExports by stage number, as its last publish
@@ -65,8 +66,10 @@ def games_csv(result: MarathonResult, stages: Sequence[StageExports] | None = No
     With `stages` (serve), the lines of a stage's games are its part's."""
     if stages is None:
         return csv_file(GAMES_HEADER, lambda: _game_cells(result.games))
-    lines = _in_data_order(result.games, {s.result.stage.number: s.games_csv for s in stages}, _games_csv_lines)
-    return "".join(chain(csv_lines(len(GAMES_HEADER), lambda: [GAMES_HEADER]), lines)).encode("utf-8")
+    parts = {s.result.stage.number: s for s in stages}
+    texts = (parts[number].csv_text if lines is None else "".join(lines)
+             for number, lines in _in_runs(result.games, {n: p.games_csv for n, p in parts.items()}, _games_csv_lines))
+    return "".join(chain(csv_lines(len(GAMES_HEADER), lambda: [GAMES_HEADER]), texts)).encode("utf-8")
 
 
 def standings_document(result: MarathonResult, stages: Sequence[StageExports] | None = None) -> dict[str, Any]:
@@ -75,8 +78,10 @@ def standings_document(result: MarathonResult, stages: Sequence[StageExports] | 
     if stages is None:
         return written_document(result, [json_rows(stage_rows(s)) for s in result.stages],
                                 _games_json_rows(result.games))
-    games = _in_data_order(result.games, {s.result.stage.number: s.games_json for s in stages}, _games_json_rows)
-    return written_document(result, [s.rows_json for s in stages], Encoded(games))
+    kept = {s.result.stage.number: s.games_json for s in stages}
+    games = EncodedParts(kept[number] if rows is None else Encoded(rows)
+                         for number, rows in _in_runs(result.games, kept, _games_json_rows))
+    return written_document(result, [s.rows_json for s in stages], games)
 
 
 def _game_cells(games: Sequence[GameResult]) -> Iterator[tuple]:
@@ -146,7 +151,8 @@ def _kept_or_made(kept: StageExports | None, stage: StageResult, games: list[Gam
     if kept is not None and kept.result is stage and kept.zones == zones:
         return kept
     games_csv, games_json = _game_texts(kept, games)
-    return StageExports(stage, zones, tuple(games), games_csv, games_json, json_rows(stage_rows(stage)))
+    return StageExports(stage, zones, tuple(games), games_csv, games_json, json_rows(stage_rows(stage)),
+                        "".join(games_csv))
 
 
 def _game_texts(kept: StageExports | None, games: list[GameResult]) -> tuple[list[str], Encoded]:
@@ -163,12 +169,22 @@ def _game_texts(kept: StageExports | None, games: list[GameResult]) -> tuple[lis
             Encoded([next(fresh_json) if at is None else kept.games_json[at] for at in found]))
 
 
-def _in_data_order(games: Sequence[GameResult], kept: dict[int, Sequence[str]],
-                   make: Callable[[list[GameResult]], Sequence[str]]) -> Iterator[str]:
-    """Each game's text, in data order: a stage's games take theirs from `kept` (its stage's
-    texts, in data order too); those of the games in no stage (other tables and dates) are
-    made now."""
-    stages = list(map(_stage_of, games))
-    texts = {number: iter(stage_texts) for number, stage_texts in kept.items()}
-    texts[None] = iter(make([g for g, number in zip(games, stages) if number is None]))
-    return map(next, map(texts.__getitem__, stages))
+def _in_runs(games: Sequence[GameResult], kept: dict[int, Sequence[str]],
+            make: Callable[[Sequence[GameResult]], Sequence[str]]) -> Iterator[tuple[int | None, Sequence[str] | None]]:
+    """The texts of the games in data order, run by run of games in the same stage (or in
+    none): (stage number, None) for a run of all its stage's games, whose texts are its part
+    in `kept` as a whole; else (number, the run's texts), a slice of its stage's texts in
+    `kept` (in data order too), or made now for games in no stage (other tables and dates).
+    A stage's games are most often one run (the file in the order games were played), so a
+    kept part is joined once, not game by game at each build."""
+    at, taken = 0, dict.fromkeys(kept, 0)
+    for number, run in groupby(map(_stage_of, games)):
+        count = len(list(run))
+        if number is None:
+            yield None, make(games[at:at + count])
+        else:
+            first = taken[number]
+            taken[number] = first + count
+            texts = kept[number]
+            yield number, None if first == 0 and count == len(texts) else texts[first:first + count]
+        at += count

@@ -225,21 +225,30 @@ def test_players_csv_naming_every_player_seated_reports_nothing(tmp_path):
     assert [(d.line, d.message) for d in diags.items] == [(2, 'unknown player "B" (not in players.csv)'),
                                                           (3, 'unknown player "B" (not in players.csv)')]
 
+
 # --- scoring: the results of the games kept ---------------------------------------------------
 
 
-def test_score_games_keeps_the_results_of_the_same_games():
+def test_score_games_keeps_the_results_of_the_same_games_at_the_same_places():
+    """A game is kept where the very same game is at the same place (serve's load makes a
+    game again for a line that moved): an appended game leaves the others kept; one
+    inserted before game 2 makes game 2's result again, equal."""
     g1 = game(1, "2015-02-03 21:15", [("A", 40), ("B", 10), ("C", 0), ("D", -50)])
     g2 = game(2, "2015-02-04 20:00", [("C", 5), ("A", 5), ("D", -3), ("B", -7)])
     s = settings()
     earlier, updated = _score_games(data([g1, g2]), s)
     assert updated == dt.date(2015, 2, 4)
     g3 = game(3, "2015-04-07 20:00", [("A", 1), ("B", 1), ("C", 1), ("D", 1)])
-    results, updated = _score_games(data([g1, g3, g2]), s, earlier)
-    assert results[0] is earlier[0] and results[2] is earlier[1]
+    results, updated = _score_games(data([g1, g2, g3]), s, earlier)
+    assert results[0] is earlier[0] and results[1] is earlier[1]
     # game 3: all four share places 1-4, (4 + 2 + 1 + 0) / 4 each, in stage 2
-    assert results[1].game is g3 and results[1].table_points == (F(7, 4),) * 4 and results[1].stage == 2
+    assert results[2].game is g3 and results[2].table_points == (F(7, 4),) * 4 and results[2].stage == 2
     assert updated == dt.date(2015, 4, 7)
-    # without game 3 (only kept results): the newest day of those
-    results, updated = _score_games(data([g2, g1]), s, earlier)
-    assert results == (earlier[1], earlier[0]) and updated == dt.date(2015, 2, 4)
+    results, updated = _score_games(data([g1, g3, g2]), s, earlier)
+    assert results[0] is earlier[0] and results[2] == earlier[1] and results[2] is not earlier[1]
+    assert results[1].game is g3 and updated == dt.date(2015, 4, 7)
+    # without game 3, game 1 dropped: game 2 kept at its place, the newest day of those
+    results, updated = _score_games(data([g2]), s, earlier)
+    assert results == (earlier[1],) and results[0] is not earlier[1] and updated == dt.date(2015, 2, 4)
+    results, updated = _score_games(data([g1]), s, earlier)
+    assert results[0] is earlier[0] and updated == dt.date(2015, 2, 3)

@@ -9,8 +9,8 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import compress, count, groupby, repeat
-from operator import attrgetter, is_, itemgetter
+from itertools import compress, count, groupby
+from operator import attrgetter, is_, itemgetter, not_
 from typing import NamedTuple
 
 from site_gen.lookups import MemoDict
@@ -115,15 +115,17 @@ def _score_games(data: MarathonData, settings: Settings,
                  earlier: Sequence[GameResult] = ()) -> tuple[tuple[GameResult, ...], dt.date | None]:
     """The games' results and the newest day (stage zone) of a game that is part of the
     marathon. `earlier`: results scored under the same _game_inputs, of which those of
-    the very same Game objects are kept (serve: the unchanged rows of games.csv)."""
+    the very same Game objects at the same places are kept (serve: the unchanged rows of
+    games.csv)."""
     if not earlier:
         return _scored(data.games, data.sanctions, settings)
-    # the ids stay valid while `earlier` holds the games; C calls, for 100,000 games
-    by_game = dict(zip(map(id, map(_GAME, earlier)), earlier))
-    kept = list(map(by_game.get, map(id, data.games)))
-    new = list(map(is_, kept, repeat(None)))
-    fresh, _ = _scored(list(compress(data.games, new)), data.sanctions, settings)
-    for at, result in zip(compress(count(), new), fresh):
+    # place by place, in C calls (100,000 games): the load makes a game again for a row
+    # that moved (read_games), so an unchanged game is where it was
+    same = list(map(is_, data.games, map(_GAME, earlier)))
+    new = list(compress(count(), map(not_, same))) + list(range(len(same), len(data.games)))
+    fresh, _ = _scored([data.games[at] for at in new], data.sanctions, settings)
+    kept = list(earlier[:len(data.games)]) + [None] * (len(data.games) - len(earlier))
+    for at, result in zip(new, fresh):
         kept[at] = result
     days = set(map(_DAY, kept))  # a game part of the marathon has a day, others None
     days.discard(None)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
 _SEPARATORS = re.compile(r"[^\w]+", re.UNICODE)
 
 
+@functools.lru_cache(maxsize=65536)  # pure: serve's builds slugify the same thousands of names again
 def slugify(name: str, fallback: str = "item") -> str:
     """Lower-case letters, digits and dashes (any script); never '', '.', '/' or '..'."""
     text = unicodedata.normalize("NFKC", name).lower()

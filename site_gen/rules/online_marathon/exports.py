@@ -10,7 +10,7 @@ import json
 from collections.abc import Callable, Sequence
 from itertools import chain, groupby
 from json.encoder import encode_basestring
-from operator import attrgetter
+from operator import attrgetter, is_
 from typing import Any, Iterator, NamedTuple
 
 from site_gen.csv_export import csv_file, csv_lines
@@ -147,6 +147,8 @@ def _kept_or_made(kept: StageExports | None, stage: StageResult, games: list[Gam
     written the same as `games`: equal ones (recompute hands a stage result back for equal
     games only) whose starts are in the same zones. Else a new part, with kept's texts of
     the games that are its very results (recompute keeps those of unchanged games)."""
+    if kept is not None and kept.result is stage and len(kept.games) == len(games) and all(map(is_, games, kept.games)):
+        return kept  # its very games (recompute keeps the result of an unchanged game): their zones too
     zones = tuple(map(_start_zone, games))
     if kept is not None and kept.result is stage and kept.zones == zones:
         return kept

@@ -5,7 +5,7 @@ After one changed result, a marathon's player pages are rendered again for their
 lines, while their games tables are the same as in the last build: their rows are found
 here instead of being formatted again (~7x cheaper). A body is found by the SHA-256 of the
 pickle of everything that makes its bytes: the table (its source in place of its rows,
-when it has one: model.Table), the cut and its label, the page's
+when it has one: model.Table; its columns by their digest, kept for the same tuple), the cut and its label, the page's
 language, the catalog of that language (read afresh by each build: an edited .po file
 changes it) and the `url` function (its code and the base path it holds). Pickles of equal
 values may differ (a miss, rendered again); different values never share one.
@@ -35,6 +35,7 @@ from site_gen import worker_memos
 from site_gen.render import i18n
 
 LIMIT = 512 << 20  # bytes of str: a 2,000-player marathon's table bodies take ~240 MB, its {% cache %} blocks ~18 MB
+_COLUMNS_KEPT = 256  # tuples of columns whose digests are kept: a build makes a few per table kind
 
 
 class TableMemo(worker_memos.HandedBack):
@@ -45,15 +46,41 @@ class TableMemo(worker_memos.HandedBack):
         self.size = 0
         self._url: tuple[Callable, bytes | None] | None = None  # the last url function and its key part
         self._catalogs: dict[str, tuple[Any, bytes]] = {}  # lang -> (translations, digest of its messages)
+        self._columns: OrderedDict[int, tuple[Any, bytes | None]] = OrderedDict()  # id -> (columns, digest), newest last
 
     def key(self, table: Any, url: Callable[[str], str], cut_after: Any, cut_label: Any) -> bytes | None:
         """The digest of a body's inputs; None when one of them can't be pickled."""
         url_part = self._url_key(url)
         if url_part is None:
             return None
-        # a table with a source (model.Table) is digested without its rows, which the source decides
-        content = table if table.source is None else {**vars(table), "rows": None}
+        columns = self._columns_key(table.columns)
+        if columns is None:
+            return None
+        content = {**vars(table),
+                   # the columns, most often the same tuple for many tables (a player's games
+                   # tables), by their digest; the sets as StableSet pickles them, without its
+                   # Python-level reduce: 40 us a key down to 18 (a player page has five)
+                   "columns": columns,
+                   "struck": tuple(sorted(table.struck, key=repr)),
+                   "highlighted": tuple(sorted(table.highlighted, key=repr))}
+        if table.source is not None:  # (model.Table) digested without the rows, which the source decides
+            content["rows"] = None
         return self._digest(content, cut_after, cut_label, url_part)
+
+    def _columns_key(self, columns: Any) -> bytes | None:
+        """The digest of a tuple of columns, kept while it is the very same tuple (held)."""
+        known = self._columns.get(id(columns))
+        if known is not None and known[0] is columns:
+            self._columns.move_to_end(id(columns))
+        else:
+            try:
+                digest = hashlib.sha256(pickle.dumps(columns, protocol=5)).digest()
+            except Exception:  # noqa: BLE001 - as _digest: rendered every time
+                digest = None
+            known = self._columns[id(columns)] = (columns, digest)
+            if len(self._columns) > _COLUMNS_KEPT:
+                self._columns.popitem(last=False)
+        return known[1]
 
     def fragment_key(self, values: Any) -> bytes | None:
         """The digest of a `{% cache %}` block's values, in the page's language; None when

@@ -177,3 +177,30 @@ def test_a_table_with_a_source_is_found_by_it_in_place_of_its_rows(memo):
     assert same_source is first and len(memo.rendered) == 3
     assert other_source == first and other_source is not first
     assert str(highlighted) == str(first).replace("<tr>", '<tr class="highlight">')
+
+
+def test_the_columns_are_keyed_by_their_digest_kept_for_the_very_same_tuple(memo):
+    """A tuple of columns shared by many tables is pickled once; an equal tuple made anew
+    finds the same body, a column changed renders again, as does a cell struck or not."""
+    shared = _table().columns
+    with use_language("en"):
+        first = table_body(Table("t", "caption", shared, [{"points": Fraction(5, 2), "player": "Ann"}]), _url, remember=True)
+        again = table_body(Table("t", "caption", shared, [{"points": Fraction(5, 2), "player": "Ann"}]), _url, remember=True)
+        equal = table_body(_table(), _url, remember=True)
+        relabelled = (Column("points", "Score", numeric=True, decimals=2), shared[1])
+        other = table_body(Table("t", "caption", relabelled, [{"points": Fraction(5, 2), "player": "Ann"}]), _url, remember=True)
+        struck = table_body(Table("t", "caption", shared, [{"points": Fraction(5, 2), "player": "Ann"}],
+                                  struck={(0, "points")}), _url, remember=True)
+    assert again is first and equal is first and len(memo.rendered) == 3
+    assert other == first and other is not first  # the label is the header's, outside the body: a key apart
+    assert '<s title="dropped">2.50</s>' in str(struck)
+    assert [digest for columns, digest in memo._columns.values() if columns is shared] == [
+        table_memo.hashlib.sha256(table_memo.pickle.dumps(shared, protocol=5)).digest()]  # pickled once, kept
+
+
+def test_columns_that_cannot_be_pickled_render_every_time(memo):
+    odd = (Column("points", "Points", numeric=True, decimals=2), Column("player", lambda: "Player"))
+    with use_language("en"):
+        table_body(Table("t", "c", odd, [{"points": 1, "player": "Ann"}]), _url, remember=True)
+        table_body(Table("t", "c", odd, [{"points": 1, "player": "Ann"}]), _url, remember=True)
+    assert len(memo.rendered) == 2 and not memo.bodies

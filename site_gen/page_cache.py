@@ -24,6 +24,7 @@ from typing import Any, Callable
 from site_gen.build_state import code_fingerprint, input_fingerprint_of, output_record, write_cache_file
 from site_gen.model import Page, Table
 from site_gen.output import output_path
+from site_gen.render import table_memo
 from site_gen.strict_equality import same
 
 def value_digest(value: Any) -> bytes | None:
@@ -80,6 +81,7 @@ class PageCache:
                 seen.add(id(value))
         if self.memo is not None:
             self.memo.tables = tables
+            table_memo.MEMO.known_tables = tables  # its keys of these tables' bodies start from these digests
 
     def remembered(self, page: Page, lang: str) -> str | None:
         """The digest the last build of this process worked out for the same inputs, if any;

@@ -5,7 +5,8 @@ After one changed result, a marathon's player pages are rendered again for their
 lines, while their games tables are the same as in the last build: their rows are found
 here instead of being formatted again (~7x cheaper). A body is found by the SHA-256 of the
 pickle of everything that makes its bytes: the table (its source in place of its rows,
-when it has one: model.Table; its columns by their digest, kept for the same tuple), the cut and its label, the page's
+when it has one: model.Table; its columns by their digest, kept for the same tuple; a table
+a page holds by the digest serve's page cache made of it), the cut and its label, the page's
 language, the catalog of that language (read afresh by each build: an edited .po file
 changes it) and the `url` function (its code and the base path it holds). Pickles of equal
 values may differ (a miss, rendered again); different values never share one.
@@ -47,12 +48,19 @@ class TableMemo(worker_memos.HandedBack):
         self._url: tuple[Callable, bytes | None] | None = None  # the last url function and its key part
         self._catalogs: dict[str, tuple[Any, bytes]] = {}  # lang -> (translations, digest of its messages)
         self._columns: OrderedDict[int, tuple[Any, bytes | None]] = OrderedDict()  # id -> (columns, digest), newest last
+        # serve: id -> (table, page_cache.value_digest of it) of the tables pages hold, this build's
+        self.known_tables: dict[int, tuple[Any, bytes | None]] = {}
 
     def key(self, table: Any, url: Callable[[str], str], cut_after: Any, cut_label: Any) -> bytes | None:
         """The digest of a body's inputs; None when one of them can't be pickled."""
         url_part = self._url_key(url)
         if url_part is None:
             return None
+        known = self.known_tables.get(id(table))
+        if known is not None and known[0] is table and known[1] is not None:
+            # the digest of the whole table that serve's page cache made (PageCache.share): a
+            # big table (2,000 rows) is not pickled twice
+            return self._digest(known[1], cut_after, cut_label, url_part)
         columns = self._columns_key(table.columns)
         if columns is None:
             return None

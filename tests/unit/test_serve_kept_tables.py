@@ -13,6 +13,7 @@ from site_gen.json_document import document_json
 from site_gen.model import Column, Later, Page, Table
 from site_gen.page_cache import PageCache, PageMemo
 from site_gen.page_renderer import PageRenderer
+from site_gen.render import table_memo
 
 from best_span_helpers import data, game, settings
 
@@ -59,6 +60,16 @@ def test_a_table_digested_apart_in_serve_still_tells_pages_apart(tmp_path):
                        Page("r/", "t.html", "P", {"table": a, "x": 1}))
     assert len(set(digests)) == 3 and None not in digests
 
+
+def test_serve_hands_the_tables_digests_to_the_table_memo(tmp_path, monkeypatch):
+    """The table memo's keys of these tables' bodies start from the page cache's digests
+    (table_memo.TableMemo.key): the very objects, with value_digest's digest."""
+    monkeypatch.setattr(table_memo, "MEMO", table_memo.TableMemo())
+    table = _table()
+    _digests(tmp_path, PageMemo(), Page("p/", "t.html", "P", {"table": table}))
+    assert table_memo.MEMO.known_tables == {id(table): (table, page_cache.value_digest(table))}
+    _digests(tmp_path, None, Page("p/", "t.html", "P", {"table": _table()}))  # the command line: nothing handed
+    assert table_memo.MEMO.known_tables == {id(table): (table, page_cache.value_digest(table))}
 
 def _renderer(tmp_path: Path, memo: PageMemo | None) -> PageRenderer:
     renderer = PageRenderer.__new__(PageRenderer)  # only what _export uses

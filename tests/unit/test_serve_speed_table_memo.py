@@ -204,3 +204,20 @@ def test_columns_that_cannot_be_pickled_render_every_time(memo):
         table_body(Table("t", "c", odd, [{"points": 1, "player": "Ann"}]), _url, remember=True)
         table_body(Table("t", "c", odd, [{"points": 1, "player": "Ann"}]), _url, remember=True)
     assert len(memo.rendered) == 2 and not memo.bodies
+
+
+def test_a_table_the_page_cache_digested_is_keyed_by_that_digest(memo):
+    """serve's page cache digests the tables pages hold (PageCache.share): the memo's key of
+    such a table starts from that digest rather than pickling the table again (here it could
+    not: a row holds a function)."""
+    one, two, other = _table(), _table(), _table()
+    for table in (one, two, other):
+        table.rows[0]["extra"] = lambda: None
+    memo.known_tables = {id(one): (one, b"1" * 32), id(two): (two, b"1" * 32), id(other): (other, b"2" * 32)}
+    with use_language("en"):
+        first = table_body(one, _url, remember=True)
+        same_digest = table_body(two, _url, remember=True)
+        other_digest = table_body(other, _url, remember=True)
+        unknown = table_body(_table(), _url, remember=True)  # not digested by the page cache: pickled here
+    assert same_digest is first and other_digest == first and other_digest is not first
+    assert unknown == first and len(memo.rendered) == 3 and len(memo.bodies) == 3

@@ -47,7 +47,8 @@ class TableMemo(worker_memos.HandedBack):
         self.size = 0
         self._url: tuple[Callable, bytes | None] | None = None  # the last url function and its key part
         self._catalogs: dict[str, tuple[Any, bytes]] = {}  # lang -> (translations, digest of its messages)
-        self._columns: OrderedDict[int, tuple[Any, bytes | None]] = OrderedDict()  # id -> (columns, digest), newest last
+        # id -> (a tuple of columns, its digest), the most recently used last
+        self._columns: OrderedDict[int, tuple[Any, bytes | None]] = OrderedDict()
         # serve: id -> (table, page_cache.value_digest of it) of the tables pages hold, this build's
         self.known_tables: dict[int, tuple[Any, bytes | None]] = {}
 

@@ -107,7 +107,8 @@ class _SanctionChecker:
             return None
         if name not in self.index.names():  # the players seated in the games, counted at the first name
             if name not in self.rejected_names:
-                self.diags.error(self.path, line, f'unknown player "{name}"{did_you_mean(name, sorted(self.index.names()))}')
+                hint = did_you_mean(name, sorted(self.index.names()))
+                self.diags.error(self.path, line, f'unknown player "{name}"{hint}')
             return None
         return name
 

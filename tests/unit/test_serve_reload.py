@@ -311,10 +311,7 @@ def test_serve_s_loads_give_what_fresh_loads_give():
                         reused.append(any(g is h for g in served.result.games for h in previous.result.games))
                 previous = served
 
-    try:
-        run()
-    finally:
-        read_games._last_loads = None
+    run()  # one_build_per_process (monkeypatch) puts _last_loads back after the test
     assert sum(reused) >= len(reused) // 4, "too few builds reused a game's result"
 
 
@@ -346,8 +343,5 @@ def test_serve_s_game_index_is_a_fresh_load_s():
                         assert served.clean.seat_counts() == fresh.clean.seat_counts()
                         assert set(served.clean.names()) == set(fresh.clean.names())
 
-    try:
-        run()
-    finally:
-        read_games._last_loads = None
+    run()  # one_build_per_process (monkeypatch) puts _last_loads back after the test
     assert any(patched), "no load patched the counts of the last"

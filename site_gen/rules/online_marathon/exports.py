@@ -15,7 +15,7 @@ from typing import Any, Iterator, NamedTuple
 
 from site_gen.csv_export import csv_file, csv_lines
 from site_gen.json_document import Encoded, EncodedParts, json_rows
-from site_gen.lookups import MemoDict, grouped
+from site_gen.lookups import MemoDict
 from site_gen.render.formatting import csv_value
 from site_gen.rules.online_marathon.document import game_rows, stage_rows, written_document
 from site_gen.rules.online_marathon.scoring import GameResult, MarathonResult
@@ -136,7 +136,7 @@ def stage_exports(slug: str, result: MarathonResult) -> tuple[StageExports, ...]
     if _last_exports is None:
         return None
     last = _last_exports.get(slug, {})
-    games = result.stage_games if result.stage_games is not None else grouped((g.stage, g) for g in result.games)
+    games = result.stage_games
     made = tuple(_kept_or_made(last.get(s.stage.number), s, games.get(s.stage.number, [])) for s in result.stages)
     _last_exports[slug] = {e.result.stage.number: e for e in made}
     return made

@@ -61,6 +61,14 @@ class GameIndex:
         return self._seats is not None
 
 
+def index_of(games: list[Game], rows: list[Row] | None = None, zone: ZoneInfo | None = None) -> GameIndex:
+    """The index of `games` by id, made by C calls (100,000 games); an id written twice keeps
+    its last game (the caller compares the sizes). `rows`: those the games were made of, under
+    `zone`, for the next load to patch the index; none for a file read row by row, whose
+    index (sanctions.yaml's check) no load patches."""
+    return GameIndex(rows or [], games, dict(zip(map(_ID, games), games)), zone)
+
+
 class Written:
     """What the rows of games.csv name, including rows rejected for other problems, so
     that a bad row does not make its players or its id "unknown" elsewhere. A file read
@@ -151,10 +159,8 @@ def _clean_games(rows: list[Row], zone: ZoneInfo | None, last: GameIndex | None 
     games = _fresh_games(rows, zone)
     if games is None:
         return None
-    by_id = dict(zip(map(_ID, games), games))
-    if len(by_id) < len(games):  # an id written twice
-        return None
-    return GameIndex(rows, games, by_id, zone)
+    index = index_of(games, rows, zone)
+    return None if len(index.by_id) < len(games) else index  # fewer ids than games: one written twice
 
 
 def _patched_games(rows: list[Row], zone: ZoneInfo | None, last: GameIndex) -> GameIndex | None:

@@ -4,7 +4,6 @@ penalties, each checked against what games.csv holds (read_games), every problem
 from __future__ import annotations
 
 import functools
-from operator import attrgetter
 from pathlib import Path
 
 from site_gen.diagnostics import Diagnostics, did_you_mean
@@ -16,7 +15,7 @@ from site_gen.rules.online_marathon.model import (
     Sanctions,
     StagePenalty,
 )
-from site_gen.rules.online_marathon.read_games import GameIndex, Written
+from site_gen.rules.online_marathon.read_games import Written, index_of
 from site_gen.rules.online_marathon.settings import Settings
 from site_gen.sources.yaml_reader import read_yaml, section_entries
 from site_gen.values import parse_date, parse_int
@@ -24,7 +23,6 @@ from site_gen.values import parse_date, parse_int
 GAME_PENALTIES = (5, 10, 20, 60)
 STAGE_GAME_PENALTIES = (50, 100, 200, 600)
 STAGE_TABLE_PENALTIES = (1, 2, 4)
-_ID = attrgetter("id")
 
 
 def load_sanctions(
@@ -56,9 +54,9 @@ class _SanctionChecker:
 
     def __init__(self, path: Path, settings: Settings, games: list[Game], written: Written, diags: Diagnostics):
         self.path, self.settings, self.written, self.diags = path, settings, written, diags
-        # a clean read's index (read_games.GameIndex), else one made here by C calls: a large
-        # games.csv has 100,000 games and 400,000 seats
-        self.index = written.clean or GameIndex([], games, dict(zip(map(_ID, games), games)), None)
+        # a clean read's index (read_games.GameIndex), else one made here: a large games.csv
+        # has 100,000 games and 400,000 seats
+        self.index = written.clean or index_of(games)
         self.games_by_id = self.index.by_id
         self.games: list[DisqualifiedGame] = []
         self.players: list[DisqualifiedPlayer] = []

@@ -78,10 +78,10 @@ class MarathonResult:
     updated: dt.date | None  # day (stage zone) of the newest game that is part of the marathon
     # what the games were scored under (_game_inputs): recompute keeps the result of a game
     # that is the very same object when these are equal
-    game_inputs: tuple | None = field(default=None, compare=False, repr=False)
+    game_inputs: tuple = field(compare=False, repr=False)
     # stage number -> its games, in data order: those of `stages` (a stage result kept by
     # recompute holds equal games, maybe not these), for the exports not to group them again
-    stage_games: dict[int, list[GameResult]] | None = field(default=None, compare=False, repr=False)
+    stage_games: dict[int, list[GameResult]] = field(compare=False, repr=False)
 
 
 # --- step 1: table points ------------------------------------------------------------
@@ -257,7 +257,7 @@ def _compute(data: MarathonData, settings: Settings, previous: MarathonResult | 
     earlier_games = previous.games if previous is not None and previous.game_inputs == game_inputs else ()
     # updated: the newest result of the marathon itself (games at other tables or dates don't date it)
     games, updated = _score_games(data, settings, earlier_games)
-    by_stage: dict[int | None, list[GameResult]] = {s.number: [] for s in settings.stages}
+    by_stage: dict[int, list[GameResult]] = {s.number: [] for s in settings.stages}
     for number, run in groupby(games, _STAGE):  # runs of a stage's games: a few C calls, not one per game
         if number is not None:
             by_stage[number] += run

@@ -107,7 +107,7 @@ def _crosstable_data(table: dict[str, Any]) -> dict[str, Any]:
         if not cell["games"]:
             return ["·", "", "", gettext("no game listed")]
         return ["".join(g["symbol"] + (first_move if g["first"] else "") for g in cell["games"]), "", "",
-                "; ".join(translate(g["title"]) for g in cell["games"])]
+                "; ".join(translate(g["title"].text()) for g in cell["games"])]
 
     return {
         "caption": translate(table["caption"]),

@@ -44,6 +44,8 @@ def _make_text(message: str, params: dict[str, Any]) -> Text:
 
 
 def _english(value: Any) -> str:
+    if type(value) is str:  # names, ids: most values, found before Fraction's ABC isinstance
+        return value
     if isinstance(value, Fraction):
         # exact, 3 decimals, halves away from zero (as the theme shows it)
         scaled, rest = divmod(abs(value.numerator) * 1000, value.denominator)

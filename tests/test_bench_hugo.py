@@ -17,9 +17,9 @@ import pytest
 
 from site_gen.build import build
 from site_gen.diagnostics import Diagnostics
-from site_gen.i18n import Text
 from site_gen.model import Column, RankReason, Table
 from site_gen.render.i18n import use_language
+from site_gen.rules.thematic_marathon.crosstable import game_title
 
 BENCH = Path(__file__).resolve().parents[1] / "bench"
 sys.path.insert(0, str(BENCH))
@@ -66,11 +66,13 @@ def test_a_crosstable_comes_out_as_rank_player_one_cell_per_opponent_points_play
         "caption": "Group 1", "numbers": [1, 2], "why": {}, "reasons": [], "leagues": [],
         "rows": [
             {"rank": 1, "player": "Ann", "url": "t/ann/", "points": 2, "played": 2,
-             "cells": [None, {"games": [{"symbol": "1", "first": True, "title": Text("won")},
-                                        {"symbol": "1", "first": False, "title": Text("won")}], "points": 2}]},
+             "cells": [None, {"games": [{"symbol": "1", "first": True, "title": game_title("won", "Bo", True, "")},
+                                        {"symbol": "1", "first": False, "title": game_title("won", "Bo", False, "7")}],
+                              "points": 2}]},
             {"rank": 2, "player": "Bo", "url": None, "points": 0, "played": 2,
-             "cells": [{"games": [{"symbol": "0", "first": False, "title": Text("lost")},
-                                  {"symbol": "0", "first": True, "title": Text("lost")}], "points": 0}, None]},
+             "cells": [{"games": [{"symbol": "0", "first": False, "title": game_title("lost", "Ann", False, "")},
+                                  {"symbol": "0", "first": True, "title": game_title("lost", "Ann", True, "7")}],
+                        "points": 0}, None]},
         ],
     }
     with use_language("en"):
@@ -78,9 +80,9 @@ def test_a_crosstable_comes_out_as_rank_player_one_cell_per_opponent_points_play
     assert data["header"] == ["Rank", "Player", "1", "2", "Points", "Played"]
     assert data["rows"] == [
         # the game its row player moved first in carries the words the page hides visually
-        [["1", "", "", ""], ["Ann", "/t/ann/", "", ""], ["■", "", "", ""], ["1 (first move)1", "", "", "won; won"],
+        [["1", "", "", ""], ["Ann", "/t/ann/", "", ""], ["■", "", "", ""], ["1 (first move)1", "", "", "won against Bo, first move; won against Bo (board 7)"],
          ["2", "", "", ""], ["2", "", "", ""]],
-        [["2", "", "", ""], ["Bo", "", "", ""], ["00 (first move)", "", "", "lost; lost"], ["■", "", "", ""],
+        [["2", "", "", ""], ["Bo", "", "", ""], ["00 (first move)", "", "", "lost against Ann; lost against Ann, first move (board 7)"], ["■", "", "", ""],
          ["0", "", "", ""], ["2", "", "", ""]],
     ]
 

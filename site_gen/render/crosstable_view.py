@@ -24,6 +24,7 @@ def crosstable_body(ct: dict[str, Any], url: Callable[[str], str]) -> Markup:
     unlisted = f'<span class="g" title="{unlisted}">·</span>'
     why_place = gettext("Why place %(rank)s?")
     why = ct["why"]
+    said = _Said()  # the games' titles' messages and results, each translated once a table
     out: list[str] = []
     append = out.append
     for index, row in enumerate(ct["rows"]):
@@ -42,7 +43,9 @@ def crosstable_body(ct: dict[str, Any], url: Callable[[str], str]) -> Markup:
                 continue
             append(f'<td class="num res" data-sort="{escape_text(str(cell["points"]))}">')
             for game in cell["games"]:
-                title, symbol = escape_text(translate(game["title"])), escape_text(game["symbol"])
+                t = game["title"]  # a GameTitle: translate(t.text()), without making the Text
+                title = escape_text(said[t.message] % {"result": said[t.result], "opponent": t.opponent, "board": t.board})
+                symbol = escape_text(game["symbol"])
                 append(f'<span class="g fm" title="{title}">{symbol}{first_move}</span>' if game["first"]
                        else f'<span class="g" title="{title}">{symbol}</span>')
             if not cell["games"]:
@@ -52,3 +55,11 @@ def crosstable_body(ct: dict[str, Any], url: Callable[[str], str]) -> Markup:
         append(f'<td class="num" data-sort="{points}"><strong>{points}</strong></td>\n'
                f'<td class="num" data-sort="{played}">{played}</td>\n</tr>\n')
     return Markup("".join(out))
+
+
+class _Said(dict):
+    """message -> gettext(message), looked up when first asked."""
+
+    def __missing__(self, message: str) -> str:
+        said = self[message] = gettext(message)
+        return said

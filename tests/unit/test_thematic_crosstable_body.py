@@ -13,7 +13,7 @@ from site_gen.i18n import N_, Text
 from site_gen.render.crosstable_view import crosstable_body
 from site_gen.render.environment import make_environment
 from site_gen.render.i18n import use_language
-from site_gen.rules.thematic_marathon.crosstable import _WORDS, _title
+from site_gen.rules.thematic_marathon.crosstable import _SIDES, game_title
 
 
 def url(path: str) -> str:
@@ -21,7 +21,7 @@ def url(path: str) -> str:
 
 
 def game(words: str, opponent: str, first: bool, board: str = "", symbol: str = "1") -> dict:
-    return {"symbol": symbol, "first": first, "title": _title(_WORDS[words], opponent, first, board)}
+    return {"symbol": symbol, "first": first, "title": game_title(words, opponent, first, board)}
 
 
 def small_group() -> dict:
@@ -67,7 +67,8 @@ def test_a_small_group_by_hand():
     )
 
 
-# the rows of thematic-marathon/_macros.html's crosstable before crosstable_body
+# the rows of thematic-marathon/_macros.html's crosstable before crosstable_body (a game's
+# title was a Text then: here the GameTitle's)
 JINJA_ROWS = """{% macro player_link(name, link) %}{% if link %}<a href="{{ url(link) }}">{{ name }}</a>{% else %}{{ name }}{% endif %}{% endmacro %}
 {% for row in ct.rows %}
 <tr>
@@ -75,7 +76,7 @@ JINJA_ROWS = """{% macro player_link(name, link) %}{% if link %}<a href="{{ url(
 <th scope="row">{{ player_link(row.player, row.url) }}</th>
 {% for cell in row.cells %}
 {% if cell is none %}<td class="self" data-sort="-1"><span aria-hidden="true">■</span></td>
-{% else %}<td class="num res" data-sort="{{ cell.points }}">{% for g in cell.games %}<span class="g{{ ' fm' if g.first }}" title="{{ g.title|t }}">{{ g.symbol }}{% if g.first %}<span class="visually-hidden"> ({{ _('first move') }})</span>{% endif %}</span>{% else %}<span class="g" title="{{ _('no game listed') }}">·</span>{% endfor %}</td>
+{% else %}<td class="num res" data-sort="{{ cell.points }}">{% for g in cell.games %}<span class="g{{ ' fm' if g.first }}" title="{{ g.title.text()|t }}">{{ g.symbol }}{% if g.first %}<span class="visually-hidden"> ({{ _('first move') }})</span>{% endif %}</span>{% else %}<span class="g" title="{{ _('no game listed') }}">·</span>{% endfor %}</td>
 {% endif %}
 {% endfor %}
 <td class="num" data-sort="{{ row.points }}"><strong>{{ row.points }}</strong></td>
@@ -85,7 +86,8 @@ JINJA_ROWS = """{% macro player_link(name, link) %}{% if link %}<a href="{{ url(
 """
 
 names = st.text(alphabet="Ab &<>\"'é日", min_size=1, max_size=6)
-games = st.lists(st.builds(game, st.sampled_from(sorted(_WORDS)), names, st.booleans(),
+results = sorted({words for sides in _SIDES.values() for _, words in sides})
+games = st.lists(st.builds(game, st.sampled_from(results), names, st.booleans(),
                            st.sampled_from(["", "3", "a<b"]), st.sampled_from(["1", "½", "0", "+", "−", "·"])),
                  max_size=3)
 cells = st.one_of(st.none(), st.builds(lambda g, p: {"games": g, "points": p}, games, st.integers(-3, 9)))

@@ -47,7 +47,7 @@ def test_crosstable_cells_hold_both_games_first_move_first(published):
     against_d = a["cells"][0]
     assert [(g["symbol"], g["first"]) for g in against_d["games"]] == [("0", True), ("½", False)]
     assert against_d["points"] == 1
-    assert against_d["games"][0]["title"] == "lost against d, first move (board 1001)"
+    assert against_d["games"][0]["title"].text() == "lost against d, first move (board 1001)"
     assert a["cells"][1] is None  # the player's own cell
 
 

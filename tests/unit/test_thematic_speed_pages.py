@@ -42,7 +42,7 @@ def cells_of(player: str) -> dict[str, dict]:
 
 
 def shown(cell: dict) -> list[tuple[str, bool, str]]:
-    return [(g["symbol"], g["first"], g["title"]) for g in cell["games"]]
+    return [(g["symbol"], g["first"], g["title"].text()) for g in cell["games"]]
 
 
 def test_the_game_a_player_moved_first_in_comes_first_whatever_the_file_order():
@@ -92,3 +92,4 @@ def test_the_standings_document_is_worked_out_beside_the_pages():
     site = c.ruleset.publish(c.info, c.settings, c.data, c.result)
     assert isinstance(site.document, Later)
     assert now(site.document) == document(c.settings, c.result)
+

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 from site_gen import tiebreak
 from site_gen.i18n import N_, Text
@@ -23,8 +23,6 @@ from site_gen.rules.thematic_marathon.tournament import GroupTable
 # a result from one player's side: (symbol, words)
 _WIN, _DRAW, _LOSS = ("1", N_("won")), ("½", N_("drew")), ("0", N_("lost"))
 _WIN_FORFEIT, _LOSS_FORFEIT, _UNPLAYED = ("+", N_("won by forfeit")), ("−", N_("lost by forfeit")), ("·", N_("not yet played"))
-# each result's words as a Text, made once: a crosstable shows them for every game twice
-_WORDS = {words: Text(words) for _, words in (_WIN, _DRAW, _LOSS, _WIN_FORFEIT, _LOSS_FORFEIT, _UNPLAYED)}
 # each result (None: not yet played) from the first mover's side and from the second's
 _SIDES = {
     None: (_UNPLAYED, _UNPLAYED),
@@ -36,13 +34,35 @@ _SIDES = {
 }
 
 
-def _title(words: Text, opponent: str, first: bool, board: str) -> Text:
-    if first:
-        return (Text(N_("%(result)s against %(opponent)s, first move (board %(board)s)"), result=words,
-                     opponent=opponent, board=board) if board
-                else Text(N_("%(result)s against %(opponent)s, first move"), result=words, opponent=opponent))
-    return (Text(N_("%(result)s against %(opponent)s (board %(board)s)"), result=words, opponent=opponent, board=board)
-            if board else Text(N_("%(result)s against %(opponent)s"), result=words, opponent=opponent))
+# a game's title by (the player moved first, a board is given)
+_TITLE_MESSAGES = {
+    (True, True): N_("%(result)s against %(opponent)s, first move (board %(board)s)"),
+    (True, False): N_("%(result)s against %(opponent)s, first move"),
+    (False, True): N_("%(result)s against %(opponent)s (board %(board)s)"),
+    (False, False): N_("%(result)s against %(opponent)s"),
+}
+
+
+class GameTitle(NamedTuple):
+    """A cell's game in words ("won against b, first move (board 7)"), kept as its parts:
+    a 128-entrant tournament's crosstables hold ~30,000, and a Text each (formatted in
+    English when made, translated parameter by parameter) was a third of working them
+    out. crosstable_view translates each message once a table; text() is the Text."""
+
+    message: str  # one of _TITLE_MESSAGES
+    result: str  # the result's words, a marked message
+    opponent: str
+    board: str
+
+    def text(self) -> Text:
+        params = {"result": Text(self.result), "opponent": self.opponent}
+        return Text(self.message, **params, board=self.board) if self.board else Text(self.message, **params)
+
+
+def game_title(result: str, opponent: str, first: bool, board: str) -> GameTitle:
+    """A game seen from one side: its result's words, against whom, whether that side
+    moved first, and its board when given."""
+    return GameTitle(_TITLE_MESSAGES[first, bool(board)], result, opponent, board)
 
 
 def _cell(player: str, opponent: str, by_first_move: dict[tuple[str, str], list[Game]],
@@ -53,7 +73,7 @@ def _cell(player: str, opponent: str, by_first_move: dict[tuple[str, str], list[
         first = side == 0
         for g in games:
             symbol, words = _SIDES[g.result][side]
-            entries.append({"symbol": symbol, "first": first, "title": _title(_WORDS[words], opponent, first, g.board)})
+            entries.append({"symbol": symbol, "first": first, "title": game_title(words, opponent, first, g.board)})
             if g.result is not None:
                 points += g.points(scheme)[side]
     return {"games": entries, "points": points}

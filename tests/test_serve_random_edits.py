@@ -90,5 +90,7 @@ def test_serve_after_a_walk_of_random_edits_equals_clean_builds(tmp_path: Path, 
         served, made = tree(steps / str(step)), tree(clean)
         differ = sorted(name for name in served.keys() | made.keys() if served.get(name) != made.get(name))
         assert not differ, f"{differ[:5]} differ after: " + "; ".join(walked)
-    assert not all(kept)  # edits refused, and one built in every competition:
-    assert {COMPETITIONS[step % len(COMPETITIONS)] for step, was_kept in enumerate(kept) if was_kept} == set(COMPETITIONS)
+    # edits refused, and one built in every competition (after new example data, another SEED may be needed)
+    assert not all(kept), "; ".join(walked)
+    assert {COMPETITIONS[step % len(COMPETITIONS)] for step, was_kept in enumerate(kept) if was_kept} == set(COMPETITIONS), \
+        "; ".join(walked)

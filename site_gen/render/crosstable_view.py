@@ -11,6 +11,7 @@ from typing import Any, Callable
 
 from markupsafe import Markup
 
+from site_gen.lookups import MemoDict
 from site_gen.render.i18n import gettext, translate
 from site_gen.render.table_view import escape_text, theme_words
 
@@ -24,7 +25,7 @@ def crosstable_body(ct: dict[str, Any], url: Callable[[str], str]) -> Markup:
     unlisted = f'<span class="g" title="{unlisted}">·</span>'
     why_place = gettext("Why place %(rank)s?")
     why = ct["why"]
-    said = _Said()  # the games' titles' messages and results, each translated once a table
+    said = MemoDict(gettext)  # the games' titles' messages and results, each translated once a table
     out: list[str] = []
     append = out.append
     for index, row in enumerate(ct["rows"]):
@@ -55,11 +56,3 @@ def crosstable_body(ct: dict[str, Any], url: Callable[[str], str]) -> Markup:
         append(f'<td class="num" data-sort="{points}"><strong>{points}</strong></td>\n'
                f'<td class="num" data-sort="{played}">{played}</td>\n</tr>\n')
     return Markup("".join(out))
-
-
-class _Said(dict):
-    """message -> gettext(message), looked up when first asked."""
-
-    def __missing__(self, message: str) -> str:
-        said = self[message] = gettext(message)
-        return said

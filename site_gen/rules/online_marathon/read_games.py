@@ -21,14 +21,14 @@ import datetime as dt
 from dataclasses import dataclass, field
 from collections import Counter
 from collections.abc import KeysView
-from itertools import chain, compress, count
-from operator import attrgetter, is_, itemgetter, methodcaller, not_
+from itertools import chain
+from operator import attrgetter, itemgetter, methodcaller
 from pathlib import Path
 from sys import intern
 from zoneinfo import ZoneInfo
 
 from site_gen.diagnostics import Diagnostics
-from site_gen.lookups import MemoDict
+from site_gen.lookups import MemoDict, changed_places
 from site_gen.rules.online_marathon.model import Game
 from site_gen.rules.online_marathon.settings import Settings
 from site_gen.sources.csv_reader import KeptRows, Row, read_csv
@@ -144,8 +144,17 @@ def _made_before(rows: list[Row], last: GameIndex | None) -> list[Game | None]:
     same line, so the rows of `last` are compared place by place."""
     if last is None:
         return [None] * len(rows)
-    same = list(map(is_, rows, last.rows))
-    return [game if is_same else None for game, is_same in zip(last.games, same)] + [None] * (len(rows) - len(same))
+    return _kept_games(rows, last)[0]
+
+
+def _kept_games(rows: list[Row], last: GameIndex) -> tuple[list[Game | None], list[int]]:
+    """The games of `last` at the places where `rows` are its very rows, None at the
+    others; and those other places."""
+    changed = changed_places(rows, last.rows)
+    games = last.games[:len(rows)] + [None] * (len(rows) - len(last.games))
+    for at in changed:
+        games[at] = None
+    return games, changed
 
 
 def _clean_games(rows: list[Row], zone: ZoneInfo | None, last: GameIndex | None = None) -> GameIndex | None:
@@ -166,13 +175,11 @@ def _clean_games(rows: list[Row], zone: ZoneInfo | None, last: GameIndex | None 
 def _patched_games(rows: list[Row], zone: ZoneInfo | None, last: GameIndex) -> GameIndex | None:
     """_clean_games of `rows` from `last`: only the rows not at their place in it made into
     games (one changed line: one game), the games and index of the others taken over."""
-    same = list(map(is_, rows, last.rows))  # place by place, as far as both go
-    changed = list(compress(count(), map(not_, same))) + list(range(len(same), len(rows)))
+    games, changed = _kept_games(rows, last)
     gone = [last.games[at] for at in changed if at < len(last.games)] + last.games[len(rows):]
     new = _fresh_games([rows[at] for at in changed], zone) if changed else []
     if new is None:
         return None
-    games = last.games[:len(rows)] + [None] * (len(rows) - len(last.games))
     by_id = last.by_id.copy()
     for game in gone:
         del by_id[game.id]  # the ids of a clean load are unique

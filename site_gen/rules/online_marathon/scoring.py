@@ -10,10 +10,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import compress, count, groupby
-from operator import attrgetter, is_, itemgetter, not_
+from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
-from site_gen.lookups import MemoDict
+from site_gen.lookups import MemoDict, changed_places
 from site_gen.places import Places, shared_place_points, shared_place_points_of
 from site_gen.ranking import rank_desc
 from site_gen.rules.online_marathon.model import (
@@ -121,8 +121,7 @@ def _score_games(data: MarathonData, settings: Settings,
         return _scored(data.games, data.sanctions, settings)
     # place by place, in C calls (100,000 games): the load makes a game again for a row
     # that moved (read_games), so an unchanged game is where it was
-    same = list(map(is_, data.games, map(_GAME, earlier)))
-    new = list(compress(count(), map(not_, same))) + list(range(len(same), len(data.games)))
+    new = changed_places(data.games, map(_GAME, earlier))
     fresh, _ = _scored([data.games[at] for at in new], data.sanctions, settings)
     kept = list(earlier[:len(data.games)]) + [None] * (len(data.games) - len(earlier))
     for at, result in zip(new, fresh):

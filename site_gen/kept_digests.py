@@ -10,6 +10,8 @@ In `serve` (`keep`) a forked render worker hands back the digests it made (worke
 and the building process keeps one only for the value it `expect`ed under that name: a
 value alive in it when the worker forked, held since, so a worker's object with that id is
 that value itself. Without `keep` (the command line: one build) nothing is handed back.
+
+value_digest is the one digest of a value that page_cache and table_memo key by.
 """
 
 from __future__ import annotations
@@ -19,6 +21,14 @@ import pickle
 from typing import Any, Callable, Hashable
 
 from site_gen import worker_memos
+
+
+def value_digest(value: Any) -> bytes | None:
+    """SHA-256 of the value's pickle; None when it can't be pickled."""
+    try:
+        return hashlib.sha256(pickle.dumps(value, protocol=5)).digest()
+    except Exception:  # noqa: BLE001 - lambdas, open files...: no digest, always rendered
+        return None
 
 
 class KeptDigests(worker_memos.HandedBack):

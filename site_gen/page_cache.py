@@ -17,22 +17,15 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import pickle
 from pathlib import Path
 from typing import Any, Callable
 
 from site_gen.build_state import code_fingerprint, input_fingerprint_of, output_record, write_cache_file
+from site_gen.kept_digests import value_digest
 from site_gen.model import Page, Table
 from site_gen.output import output_path
 from site_gen.render import table_memo
 from site_gen.strict_equality import same
-
-def value_digest(value: Any) -> bytes | None:
-    """SHA-256 of the value's pickle; None when it can't be pickled."""
-    try:
-        return hashlib.sha256(pickle.dumps(value, protocol=5)).digest()
-    except Exception:  # noqa: BLE001 - lambdas, open files...: no digest, always rendered
-        return None
 
 
 def template_fingerprint(root: Path, options: str) -> str:

@@ -33,6 +33,7 @@ from typing import Any, Callable
 from markupsafe import Markup
 
 from site_gen import worker_memos
+from site_gen.kept_digests import value_digest
 from site_gen.render import i18n
 
 LIMIT = 512 << 20  # bytes of str: a 2,000-player marathon's table bodies take ~240 MB, its {% cache %} blocks ~18 MB
@@ -49,7 +50,7 @@ class TableMemo(worker_memos.HandedBack):
         self._catalogs: dict[str, tuple[Any, bytes]] = {}  # lang -> (translations, digest of its messages)
         # id -> (a tuple of columns, its digest), the most recently used last
         self._columns: OrderedDict[int, tuple[Any, bytes | None]] = OrderedDict()
-        # serve: id -> (table, page_cache.value_digest of it) of the tables pages hold, this build's
+        # serve: id -> (table, value_digest of it) of the tables pages hold, this build's
         self.known_tables: dict[int, tuple[Any, bytes | None]] = {}
 
     def key(self, table: Any, url: Callable[[str], str], cut_after: Any, cut_label: Any) -> bytes | None:
@@ -82,11 +83,7 @@ class TableMemo(worker_memos.HandedBack):
         if known is not None and known[0] is columns:
             self._columns.move_to_end(id(columns))
         else:
-            try:
-                digest = hashlib.sha256(pickle.dumps(columns, protocol=5)).digest()
-            except Exception:  # noqa: BLE001 - as _digest: rendered every time
-                digest = None
-            known = self._columns[id(columns)] = (columns, digest)
+            known = self._columns[id(columns)] = (columns, value_digest(columns))  # None: rendered every time
             if len(self._columns) > _COLUMNS_KEPT:
                 self._columns.popitem(last=False)
         return known[1]

@@ -2,7 +2,11 @@
 row's cells swapped, nudged, copied from another row, or the row deleted, doubled or moved;
 two scores of a Tenhou log line swapped, a line deleted or doubled; a YAML line's number
 nudged, the line deleted or doubled. Many leave the data invalid. The same generator state
-and the same files give the same edit."""
+and the same files give the same edit.
+
+random_site_edit edits the site's own files instead: a theme template overridden in the
+project's templates/ (a line added, deleted or swapped with another; an override removed),
+a Markdown page, or site.yaml's title, description or language."""
 
 from __future__ import annotations
 
@@ -10,7 +14,11 @@ import random
 import re
 from pathlib import Path
 
+from site_gen.render.environment import PACKAGED_THEMES
+
 EDITED = (".csv", ".log", ".html", ".yaml")
+THEME_TEMPLATES = PACKAGED_THEMES / "default" / "templates"
+LANGUAGES = ("en", "it", "ja", "ru")
 _NUMBER = re.compile(r"[0-9]+")
 _SCORE = re.compile(r"\(([+-]?[0-9]+\.[0-9])\)")
 
@@ -36,6 +44,66 @@ def random_edit(root: Path, rng: random.Random, competition: str | None = None) 
     what = edit(lines, rng)
     path.write_text("".join(lines), encoding="utf-8")
     return path, before, what
+
+
+def undo(path: Path, before: bytes | None) -> None:
+    """Put back a file an edit changed (`before`: its bytes, None where it was not there)."""
+    if before is None:
+        path.unlink()
+    else:
+        path.write_bytes(before)
+
+
+def random_site_edit(root: Path, rng: random.Random, templates: list[str]) -> tuple[Path, bytes | None, str]:
+    """Edit a template (one of `templates`, paths under the theme's templates/), a Markdown
+    page or site.yaml, drawn at random: (the file, its bytes before or None where the
+    project had no such file, what was done)."""
+    kind = rng.choice(["template", "template", "template", "markdown", "site"])
+    if kind == "template":
+        rel = rng.choice(templates)
+        path = root / "templates" / rel
+        before = path.read_bytes() if path.exists() else None
+        if before is not None and rng.random() < 0.25:
+            path.unlink()
+            return path, before, "override removed"
+        text = (THEME_TEMPLATES / rel).read_text(encoding="utf-8") if before is None else before.decode("utf-8")
+        lines = text.splitlines(keepends=True)
+        what = _line_edit(lines, rng)
+        path.parent.mkdir(parents=True, exist_ok=True)
+    elif kind == "markdown":
+        path = rng.choice(sorted((root / "content").rglob("*.md")))
+        before = path.read_bytes()
+        lines = before.decode("utf-8").splitlines(keepends=True)
+        i = rng.randrange(len(lines) + 1)
+        lines.insert(i, f"Edited {rng.randrange(1000)}.\n\n")
+        what = f"paragraph added at line {i + 1}"
+    else:
+        path = root / "site.yaml"
+        before = path.read_bytes()
+        lines = before.decode("utf-8").splitlines(keepends=True)
+        key = rng.choice(["title", "description", "language"])
+        i = next(k for k, line in enumerate(lines) if line.startswith(f"{key}: "))
+        old = lines[i][len(key) + 2:].strip()
+        value = rng.choice(LANGUAGES) if key == "language" else f"{old} {rng.randrange(100)}"
+        lines[i] = f"{key}: {value}\n"
+        what = f"{key}: {value}"
+    path.write_text("".join(lines), encoding="utf-8")
+    return path, before, what
+
+
+def _line_edit(lines: list[str], rng: random.Random) -> str:
+    """A template's line added, deleted or swapped with another."""
+    i = rng.randrange(len(lines))
+    op = rng.choice(["add", "add", "delete", "swap"])
+    if op == "add":
+        lines.insert(i, f"<i>edit {rng.randrange(1000)}</i>\n")
+    elif op == "delete":
+        del lines[i]
+    else:
+        j = rng.randrange(len(lines))
+        lines[i], lines[j] = lines[j], lines[i]
+        return f"swap lines {i + 1} and {j + 1}"
+    return f"{op} line {i + 1}"
 
 
 def _csv_edit(lines: list[str], rng: random.Random) -> str:

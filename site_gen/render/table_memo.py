@@ -96,11 +96,7 @@ class TableMemo(worker_memos.HandedBack):
     def _digest(self, *parts: Any) -> bytes | None:
         """SHA-256 of the pickle of `parts` with the page's language and its catalog."""
         lang = i18n.current_language()
-        try:
-            data = pickle.dumps((*parts, lang, self._catalog_key(lang)), protocol=5)
-        except Exception:  # noqa: BLE001 - a value that can't be pickled: rendered every time
-            return None
-        return hashlib.sha256(data).digest()
+        return value_digest((*parts, lang, self._catalog_key(lang)))  # None: rendered every time
 
     def get(self, key: bytes) -> Markup | None:
         body = self.bodies.get(key)

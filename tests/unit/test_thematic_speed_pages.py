@@ -92,4 +92,3 @@ def test_the_standings_document_is_worked_out_beside_the_pages():
     site = c.ruleset.publish(c.info, c.settings, c.data, c.result)
     assert isinstance(site.document, Later)
     assert now(site.document) == document(c.settings, c.result)
-

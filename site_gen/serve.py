@@ -1,4 +1,5 @@
-"""`site-gen serve`: build, serve on loopback, rebuild and reload the browser on changes.
+"""`site-gen serve`: build, serve on loopback, rebuild and reload the browser on changes
+(serve_watch: every save, however soon after the last).
 
 livereload injects its script into served HTML, so built pages never carry it.
 A failed rebuild keeps the last good site and prints the problems; until the next good
@@ -21,6 +22,7 @@ from site_gen.build import build
 from site_gen.diagnostics import Diagnostics
 from site_gen.project import CompetitionMemo
 from site_gen.serve_overlay import FAILURE, OverlayStaticFileHandler
+from site_gen.serve_watch import RebuildingWatcher
 from site_gen.rules import registry
 from site_gen.sources import log_cache
 
@@ -79,12 +81,11 @@ def serve(root: Path, out: Path, host: str, port: int) -> None:
     registry.keep_between_builds()  # e.g. a marathon's games.csv rows, a Tenhou competition's log entries
     rebuild(root, out, base_url)
     log_cache.write_unwritten()  # now, while the server starts and the organiser reads
-    server = Server()
+    server = Server(watcher=RebuildingWatcher(lambda: rebuild_then_write_when_idle(root, out, base_url)))
     server.SFH = OverlayStaticFileHandler  # livereload's file handler, plus the error overlay
     for name in WATCHED:
         # a recursive glob also catches a folder created after serving started
-        pattern = root / name if name.endswith(".yaml") else root / name / "**" / "*"
-        server.watch(str(pattern), lambda: rebuild_then_write_when_idle(root, out, base_url))
+        server.watch(str(root / name if name.endswith(".yaml") else root / name / "**" / "*"))
     typer.echo(f"serving {out} on http://{host}:{port}/ (Ctrl+C stops)")
     try:
         server.serve(root=str(out), host=host, port=port, open_url_delay=None, restart_delay=0)

@@ -58,5 +58,8 @@ class RebuildingWatcher(Watcher):
         found = False
         for pattern, task in self._tasks.items():
             self._task_mtimes = task["mtimes"]
-            found = self.is_changed(pattern, task["ignore"]) or found
+            try:
+                found = self.is_changed(pattern, task["ignore"]) or found
+            except OSError:  # a file went between its glob and its stat (vim's "4913"): a save under way
+                found = True  # the pattern keeps its old times: the next look sees the rest
         return found

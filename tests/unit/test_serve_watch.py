@@ -98,6 +98,27 @@ def test_a_new_file_and_a_removed_one_are_changes_a_swap_file_is_not(project, br
     assert len(rebuilds) == 2 and len(browser.messages) == 2
 
 
+def test_a_file_gone_between_its_glob_and_its_stat_is_a_change_not_an_error(project, browser, monkeypatch):
+    """Editors make and remove files while saving (vim's "4913", to test the folder): one can
+    go between livereload's isfile() and its getmtime(); livereload's loop let that raise."""
+    rebuilds: list[int] = []
+    watcher = _watcher(project, rebuilds, monkeypatch)
+    watcher.poll()
+    fleeting = project / "data" / "om" / "4913"
+    _touch(fleeting, "")
+    real_getmtime = os.path.getmtime
+
+    def gone_first(path):
+        if path == str(fleeting) and fleeting.exists():
+            fleeting.unlink()  # removed just before its stat
+        return real_getmtime(path)
+
+    monkeypatch.setattr(os.path, "getmtime", gone_first)
+    assert watcher.poll() is True  # no FileNotFoundError
+    assert len(rebuilds) == 1 and len(browser.messages) == 1
+    assert watcher.poll() is False  # the next look finds the folder as it was
+
+
 def test_start_polls_on_its_own_loop_and_tells_livereload_to_run_none():
     # in a thread of its own: another test's Playwright may hold this thread's event loop
     outcome: list = []

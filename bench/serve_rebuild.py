@@ -36,6 +36,19 @@ def copy_tree(source: Path, target: Path) -> None:
             shutil.copyfile(path, destination)
 
 
+def save_originals(root: Path) -> None:
+    """Keep in PROJECT.orig/ the files PROJECT.change/ replaces (bench/run does, before it
+    copies the change in: this script, serve_browser.py and the repeated one-result
+    rebuilds start from them)."""
+    change, originals = root.with_name(root.name + ".change"), root.with_name(root.name + ".orig")
+    shutil.rmtree(originals, ignore_errors=True)
+    for path in sorted(change.rglob("*")):
+        rel = path.relative_to(change)
+        if path.is_file() and (root / rel).is_file():
+            (originals / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(root / rel, originals / rel)
+
+
 def serve_rebuild(root: Path, out: Path, mode: str = "") -> tuple[int, float, float]:
     """(pages, seconds of the rebuild after the change, seconds of the build before it)."""
     from site_gen.build import build

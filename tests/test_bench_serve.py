@@ -3,7 +3,6 @@ of a serve started again on its last session's output), and what such a rebuild 
 what a clean build of the changed project writes."""
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -15,6 +14,9 @@ from site_gen.build import build
 from site_gen.diagnostics import Diagnostics
 
 BENCH = Path(__file__).resolve().parents[1] / "bench"
+sys.path.insert(0, str(BENCH))
+
+from serve_rebuild import save_originals  # noqa: E402 - bench/ is not a package
 
 
 def _generated(tmp_path: Path, generator: str, scale: str) -> tuple[Path, dict[Path, bytes]]:
@@ -22,12 +24,10 @@ def _generated(tmp_path: Path, generator: str, scale: str) -> tuple[Path, dict[P
     root = tmp_path / "om"
     subprocess.run([sys.executable, str(BENCH / generator), str(root), "--scale", scale],
                    check=True, capture_output=True)
-    change, originals = tmp_path / "om.change", tmp_path / "om.orig"
+    change = tmp_path / "om.change"
     changed = [p.relative_to(change) for p in change.rglob("*") if p.is_file()]
     assert changed, "the generator changes one result"
-    for rel in changed:  # what bench/run keeps before copying the change in
-        (originals / rel).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(root / rel, originals / rel)
+    save_originals(root)  # what bench/run keeps before copying the change in
     return root, {rel: (root / rel).read_bytes() for rel in changed}
 
 

@@ -3,7 +3,6 @@ changed page open in Chromium, each save timed to the page reloaded with the cha
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -20,18 +19,15 @@ BENCH = Path(__file__).resolve().parents[2] / "bench"
 def test_each_save_is_timed_to_the_open_page_reloaded_with_it(tmp_path):
     sys.path.insert(0, str(BENCH))
     from serve_browser import unavailable as why_not
+    from serve_rebuild import save_originals
 
     if why_not():
         unavailable(why_not())
     root = tmp_path / "swiss"
     subprocess.run([sys.executable, str(BENCH / "generate_swiss_cut.py"), str(root), "--scale", "0.02"],
                    check=True, capture_output=True)
-    change, originals = tmp_path / "swiss.change", tmp_path / "swiss.orig"
-    for path in change.rglob("*"):  # what bench/run keeps before copying the change in
-        if path.is_file():
-            rel = path.relative_to(change)
-            (originals / rel).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(root / rel, originals / rel)
+    change = tmp_path / "swiss.change"
+    save_originals(root)  # what bench/run keeps before copying the change in
     page = "big-swiss/"  # the standings: the one changed result moves them
     done = subprocess.run([sys.executable, str(BENCH / "serve_browser.py"), str(root), str(tmp_path / "out"), page,
                            "3"], capture_output=True, text=True, timeout=300)

@@ -29,6 +29,12 @@ from site_gen.sources import log_cache
 WATCHED = ("data", "content", "templates", "themes", "static", "site.yaml")
 
 
+def watched_patterns(root: Path) -> list[str]:
+    """The globs serve watches: a recursive one per folder also catches a folder created
+    after serving started."""
+    return [str(root / name if name.endswith(".yaml") else root / name / "**" / "*") for name in WATCHED]
+
+
 MEMO = CompetitionMemo()  # competitions a change did not touch are not loaded again
 IDLE_SECONDS = 2.0  # no rebuild for this long: the organiser paused, what the builds left is written
 _idle_write: object | None = None  # the IOLoop timeout of that write, after the last rebuild
@@ -83,9 +89,8 @@ def serve(root: Path, out: Path, host: str, port: int) -> None:
     log_cache.write_unwritten()  # now, while the server starts and the organiser reads
     server = Server(watcher=RebuildingWatcher(lambda: rebuild_then_write_when_idle(root, out, base_url)))
     server.SFH = OverlayStaticFileHandler  # livereload's file handler, plus the error overlay
-    for name in WATCHED:
-        # a recursive glob also catches a folder created after serving started
-        server.watch(str(root / name if name.endswith(".yaml") else root / name / "**" / "*"))
+    for pattern in watched_patterns(root):
+        server.watch(pattern)
     typer.echo(f"serving {out} on http://{host}:{port}/ (Ctrl+C stops)")
     try:
         server.serve(root=str(out), host=host, port=port, open_url_delay=None, restart_delay=0)

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from livereload.handlers import LiveReloadHandler
 
+from site_gen.serve import watched_patterns
 from site_gen.serve_watch import RebuildingWatcher
 
 
@@ -49,8 +50,8 @@ def project(tmp_path: Path) -> Path:
 def _watcher(project: Path, rebuilds: list[int], monkeypatch) -> RebuildingWatcher:
     watcher = RebuildingWatcher(lambda: rebuilds.append(1))
     monkeypatch.setattr(LiveReloadHandler, "watcher", watcher)  # as livereload's Server sets it
-    for name in ("data", "templates", "site.yaml"):  # as serve watches them
-        watcher.watch(str(project / name if name.endswith(".yaml") else project / name / "**" / "*"))
+    for pattern in watched_patterns(project):  # as serve watches them
+        watcher.watch(pattern)
     return watcher
 
 

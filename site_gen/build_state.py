@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 from collections import namedtuple
 from functools import lru_cache
 
@@ -33,8 +34,11 @@ CODE_SUFFIXES = (".py", ".po", ".html", ".xml", ".ics", ".css", ".js", ".svg")
 
 @lru_cache(maxsize=1)
 def code_fingerprint() -> str:
-    """Hash of site-gen's sources and theme: editing the engine invalidates the state."""
+    """Hash of what turns the same data into pages: site-gen's sources and theme, the Python
+    that runs them and the installed version of every package it imports (a Markdown or
+    Babel that renders differently must not leave the old pages standing)."""
     digest = sha256(__version__.encode())
+    digest.update(runtime_versions().encode())
     package = os.path.dirname(os.path.realpath(__file__))
     # the packaged themes folder may be a link, which entries_under does not follow
     for top in (package, os.path.realpath(os.path.join(package, "themes"))):
@@ -42,6 +46,23 @@ def code_fingerprint() -> str:
         for rel, entry in sorted(code, key=lambda pair: pair[0]):
             digest.update(rel.encode() + b"\0" + file_sha256(entry.path, entry.stat()))
     return digest.hexdigest()
+
+
+def runtime_versions() -> str:
+    """The Python version and the name-version of every distribution installed where this
+    Python imports from (its *.dist-info / *.egg-info folders on sys.path). Every one, not
+    only site-gen's requirements: reading which those are takes importlib.metadata, ~20 ms
+    of a build that finds nothing changed; an unrelated install costing one full build is
+    the cheaper mistake."""
+    names = [sys.version]
+    for folder in sys.path[1:]:  # [0] is the script's or the current folder, no installed package
+        try:
+            entries = os.scandir(folder)
+        except OSError:  # a zip file, a folder gone: it installs nothing
+            continue
+        with entries:
+            names += sorted(entry.name for entry in entries if entry.name.endswith((".dist-info", ".egg-info")))
+    return "\n".join(names)
 
 
 def entries_under(top: str, walked: list[str] | None = None) -> Iterator[tuple[str, os.DirEntry]]:

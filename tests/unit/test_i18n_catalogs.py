@@ -69,7 +69,7 @@ def test_every_message_is_translated(lang, messages):
         elif not (all(entry.string) if isinstance(entry.string, tuple) else entry.string):
             problems.append(f"empty: {msgid!r}")
     assert not problems, f"{catalog_path(lang)}:\n  " + "\n  ".join(problems) + (
-        "\nupdate the catalogs as README.md's 'Translating the theme' says")
+        "\nupdate the catalogs as docs/translating.md says")
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)

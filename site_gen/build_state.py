@@ -54,15 +54,15 @@ def runtime_versions() -> str:
     only site-gen's requirements: reading which those are takes importlib.metadata, ~20 ms
     of a build that finds nothing changed; an unrelated install costing one full build is
     the cheaper mistake."""
-    names = [sys.version]
+    names: set[str] = set()
     for folder in sys.path[1:]:  # [0] is the script's or the current folder, no installed package
         try:
             entries = os.scandir(folder)
         except OSError:  # a zip file, a folder gone: it installs nothing
             continue
         with entries:
-            names += sorted(entry.name for entry in entries if entry.name.endswith((".dist-info", ".egg-info")))
-    return "\n".join(names)
+            names.update(entry.name for entry in entries if entry.name.endswith((".dist-info", ".egg-info")))
+    return "\n".join([sys.version, *sorted(names)])  # the folders' order aside: what is installed
 
 
 def entries_under(top: str, walked: list[str] | None = None) -> Iterator[tuple[str, os.DirEntry]]:

@@ -1,4 +1,8 @@
-"""The `site-gen` command line: options in, one call, problems out as exit codes 0/1/2."""
+"""The `site-gen` command line: options in, one call, problems out as exit codes.
+
+One rule for every command: 0 done; 1 the files say no (data errors, a file that would be
+overwritten, a round that holds results); 2 the command was written wrong (an unknown
+option, rule set, competition, format or round, a busy port, no site.yaml found)."""
 
 from __future__ import annotations
 
@@ -8,8 +12,9 @@ from typing import Optional
 
 import typer
 
-from site_gen.commands.build_command import (EXIT_DATA, EXIT_USAGE, UsageError, end_process, output_folder, project_folder,
-                                             run_build, show_progress, summary)
+from site_gen import __version__
+from site_gen.commands.build_command import (EXIT_DATA, EXIT_USAGE, UsageError, default_output, end_process, output_folder,
+                                             project_folder, run_build, show_progress, summary)
 from site_gen.diagnostics import Diagnostics
 
 app = typer.Typer(
@@ -17,6 +22,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
 )
 
 _ENDING_PROCESS = False  # set by main(): a command's end is the process's end
@@ -28,8 +34,8 @@ def _root(root: Optional[Path]) -> Path:
     return _or_usage_exit(project_folder, root)
 
 
-def _out(out: Path, top: Path) -> Path:
-    return _or_usage_exit(output_folder, out, top)
+def _out(out: Optional[Path], top: Path) -> Path:
+    return _or_usage_exit(output_folder, default_output(out, top), top)
 
 
 def _or_usage_exit(find, *args):
@@ -41,14 +47,42 @@ def _or_usage_exit(find, *args):
         raise typer.Exit(EXIT_USAGE)
 
 
-def _print(diags: Diagnostics) -> None:
-    for line in diags.format("notice"):
-        typer.echo(line, err=True)
+def _print(diags: Diagnostics, style: str = "text") -> None:
+    for line in diags.format("notice", style):
+        typer.echo(line, err=style == "text")  # workflow commands are read from the standard output
+
+
+def _show_version(asked: bool) -> None:
+    if asked:
+        typer.echo(f"site-gen {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    version: bool = typer.Option(False, "--version", callback=_show_version, is_eager=True, help="Show the installed version and exit."),
+) -> None:
+    """Build static sites of competition standings from result files kept in git."""
+
+
+OutOption = typer.Option(None, "--out", "-o", help="Folder to write the site into (default: _site in the site's folder).", show_default=False)
+
+
+@app.command()
+def init(
+    folder: Path = typer.Argument(Path("."), help="The folder to start the site in (made if missing; default: the current folder)."),
+    title: Optional[str] = typer.Option(None, "--title", help="The site's title (default: from the folder's name)."),
+    language: str = typer.Option("en", "--language", help="The site's language: en, ru, ja or it."),
+) -> None:
+    """Start a site: site.yaml, a home page, .gitignore and a GitHub Pages workflow."""
+    from site_gen.commands.init import init_site
+
+    raise typer.Exit(init_site(folder, title, language))
 
 
 @app.command()
 def build(
-    out: Path = typer.Option(Path("_site"), "--out", "-o", help="Folder to write the site into (replaced only when the build succeeds)."),
+    out: Optional[Path] = OutOption,
     base_url: Optional[str] = typer.Option(None, "--base-url", help="Where the site is published, e.g. https://example.org/club/ (default: site.yaml's base_url)."),
     jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes rendering pages (default: the number of cores); the output is the same for any N.", show_default=False),
     root: Optional[Path] = RootOption,
@@ -61,11 +95,17 @@ def build(
 
 
 @app.command()
-def check(root: Optional[Path] = RootOption) -> None:
-    """Validate every file and report every problem as path:line: message (exit 1 on errors)."""
+def check(
+    format: str = typer.Option("text", "--format", "-f", help="text (path:line: severity: message) or github (workflow commands: a pull request shows each problem beside its line)."),
+    root: Optional[Path] = RootOption,
+) -> None:
+    """Check every file and report every problem (exit 1 on errors)."""
     from site_gen import parallel
     from site_gen.build import analyse, keep_until_exit, left_to_exit, long_lived_objects, plan
 
+    if format not in ("text", "github"):
+        typer.echo(f'site-gen: unknown format "{format}"; use --format text or --format github', err=True)
+        raise typer.Exit(EXIT_USAGE)
     top = _root(root)
     diags = Diagnostics(root=top)
     if _ENDING_PROCESS:
@@ -74,7 +114,7 @@ def check(root: Optional[Path] = RootOption) -> None:
         project = analyse(top, diags)
         if project is not None:
             left_to_exit(project, plan(project, diags))
-    _print(diags)
+    _print(diags, format)
     typer.echo(summary(diags), err=True)
     if diags.has_errors:
         raise typer.Exit(EXIT_DATA)
@@ -102,7 +142,7 @@ def standings(
 def serve(
     port: int = typer.Option(8000, "--port", "-p", help="Port on 127.0.0.1 to serve on."),
     host: str = typer.Option("127.0.0.1", "--host", help="Address to bind (default: loopback only)."),
-    out: Path = typer.Option(Path("_site"), "--out", "-o", help="Folder to build into while serving."),
+    out: Optional[Path] = OutOption,
     root: Optional[Path] = RootOption,
 ) -> None:
     """Build, serve on 127.0.0.1, and rebuild and reload the browser on every change."""

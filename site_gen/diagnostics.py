@@ -39,6 +39,21 @@ _INVISIBLE = {code: f"\\u{code:04x}" for code in [*range(0x20), *range(0x7F, 0xA
 _INVISIBLE.update({ord("\n"): "\\n", ord("\r"): "\\r", ord("\t"): "\\t"})
 
 
+def github_command(diagnostic: Diagnostic) -> str:
+    """The diagnostic as a GitHub Actions workflow command (`::error file=F,line=N,title=T::M`),
+    which a pull request shows beside that line of the file. A value is escaped as the
+    runner reads it back: % and line breaks everywhere, and in properties also , and :."""
+    def data(text: str) -> str:
+        return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+    def prop(text: str) -> str:
+        return data(text).replace(":", "%3A").replace(",", "%2C")
+
+    where = f"file={prop(diagnostic.path)}" + ("" if diagnostic.line is None else f",line={diagnostic.line}")
+    title = prop(f"site-gen check: {diagnostic.severity}")
+    return f"::{diagnostic.severity} {where},title={title}::{data(visible(diagnostic.message))}"
+
+
 def visible(text: str) -> str:
     """The text with control, line-separator and bidi characters shown as escapes."""
     return text.translate(_INVISIBLE)
@@ -95,9 +110,12 @@ class Diagnostics:
         indexed.sort(key=lambda t: (t[1].path, t[1].line or 0, t[0]))
         return [d for _, d in indexed]
 
-    def format(self, min_severity: str = NOTICE) -> list[str]:
+    def format(self, min_severity: str = NOTICE, style: str = "text") -> list[str]:
+        """Each diagnostic at least as severe as `min_severity`, in file and line order: as
+        `path:line: severity: message` (style "text") or a GitHub workflow command ("github")."""
         limit = _SEVERITY_ORDER[min_severity]
-        return [d.format() for d in self.sorted() if _SEVERITY_ORDER[d.severity] <= limit]
+        show = github_command if style == "github" else Diagnostic.format
+        return [show(d) for d in self.sorted() if _SEVERITY_ORDER[d.severity] <= limit]
 
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:

@@ -24,7 +24,7 @@ def main() -> None:
         return
     jobs, root = options.get("jobs"), options.get("root")
     # the paths as strings: pathlib is imported only if a build must run (build_command)
-    end_process(run_build(options.get("out", "_site"), options.get("base_url"), int(jobs) if jobs else None,
+    end_process(run_build(options.get("out"), options.get("base_url"), int(jobs) if jobs else None,
                           root, ending_process=True))
 
 

@@ -19,5 +19,6 @@ def find_root(start: str | os.PathLike) -> str:
             return folder
         parent = os.path.dirname(folder)
         if parent == folder:
-            raise NotAProject(f"no site.yaml in {start} or any folder above it; run site-gen inside a site's repository")
+            raise NotAProject(f"no site.yaml in {start} or any folder above it: run site-gen inside your site's "
+                                 "folder, or start a site here with `site-gen init`")
         folder = parent

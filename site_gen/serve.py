@@ -80,14 +80,48 @@ def end_session() -> None:
     parallel.join_background()
 
 
-def serve(root: Path, out: Path, host: str, port: int) -> None:
+def port_problem(host: str, port: int) -> str | None:
+    """Why serve could not listen on host:port (taken by another program, say), or None.
+    Asked before the first build, so the organiser hears it at once, not after "serving"."""
+    import socket
+
+    try:
+        with socket.create_server((host, port)):  # SO_REUSEADDR, as tornado binds it
+            return None
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            return f"port {port} is in use by another program (another site-gen serve?); stop it, or choose another with --port {port + 1}"
+        return f"cannot listen on {host}:{port} ({exc.strerror}); choose another --port or --host"
+
+
+def quiet_server(**options):
+    """livereload's server without its log lines and tornado's ("Serving on", "Start
+    watching changes", each 404): serve says itself what an organiser needs to know."""
+    import logging
+
     from livereload import Server
 
+    class QuietServer(Server):
+        def _setup_logging(self):
+            for name in ("livereload", "tornado"):
+                log = logging.getLogger(name)
+                log.setLevel(logging.ERROR)
+                log.propagate = False
+                log.handlers = [logging.StreamHandler()]  # real errors still reach the terminal
+
+    return QuietServer(**options)
+
+
+def serve(root: Path, out: Path, host: str, port: int) -> None:
+    problem = port_problem(host, port)
+    if problem:
+        typer.echo(f"site-gen: {problem}", err=True)
+        raise typer.Exit(2)
     base_url = f"http://{host}:{port}/"
     registry.keep_between_builds()  # e.g. a marathon's games.csv rows, a Tenhou competition's log entries
     rebuild(root, out, base_url)
     log_cache.write_unwritten()  # now, while the server starts and the organiser reads
-    server = Server(watcher=RebuildingWatcher(lambda: rebuild_then_write_when_idle(root, out, base_url)))
+    server = quiet_server(watcher=RebuildingWatcher(lambda: rebuild_then_write_when_idle(root, out, base_url)))
     server.SFH = OverlayStaticFileHandler  # livereload's file handler, plus the error overlay
     for pattern in watched_patterns(root):
         server.watch(pattern)

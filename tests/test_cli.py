@@ -213,7 +213,7 @@ def test_new_scaffold_passes_check(tmp_path: Path):
 def test_new_refuses_an_existing_folder(site: Path):
     before = snapshot(site)
     result = site_gen("new", "online-marathon", "spring", cwd=site)
-    assert result.returncode == 2
+    assert result.returncode == 1  # a file in the way, as init's and seat's: not a command written wrong
     assert "exists already" in result.stderr
     assert snapshot(site) == before
 

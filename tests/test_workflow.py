@@ -117,3 +117,11 @@ def test_workflow_shape():
     assert deploy["environment"] == {"name": "github-pages", "url": "${{ steps.deployment.outputs.page_url }}"}
     concurrency = deploy.get("concurrency") or wf.get("concurrency")
     assert concurrency == {"group": "pages", "cancel-in-progress": False}
+
+
+def test_the_workflow_init_writes_passes_actionlint(actionlint, tmp_path):
+    from site_gen.commands.init import init_site
+
+    assert init_site(tmp_path, "Club", "en") == 0
+    findings = actionlint(tmp_path / ".github" / "workflows" / "site.yml")
+    assert findings == [], "actionlint found problems:\n" + _show(findings)

@@ -20,16 +20,18 @@ EXIT_DATA = 1
 EXIT_USAGE = 2
 
 
-def run_build(out: str | Path, base_url: str | None, jobs: int | None, root: str | Path | None,
+def run_build(out: str | Path | None, base_url: str | None, jobs: int | None, root: str | Path | None,
               ending_process: bool = False, progress_factory: Callable | None = None) -> int:
     """Build the site and print what the command line prints; the exit code (0, 1 for
-    data errors, 2 for a usage error). `ending_process`: the process ends right after,
-    so the build's objects are left to it (build.keep_until_exit)."""
+    data errors, 2 for a usage error). `out`: the output folder as the command was given
+    it (None: the site's _site/). `ending_process`: the process ends right after, so the
+    build's objects are left to it (build.keep_until_exit)."""
     from site_gen import build_state, file_digests
     from site_gen.diagnostics import Diagnostics
 
     try:
         top = _project_folder(root)
+        out = default_output(out, top)
         target = _output_folder(out, top)
     except UsageError as exc:
         _error(f"site-gen: {exc}")
@@ -69,6 +71,16 @@ def project_folder(root: Path | None) -> Path:
     from pathlib import Path
 
     return Path(_project_folder(root))
+
+
+def default_output(out: str | Path | None, top: str | Path) -> str | Path:
+    """The output folder as given, or the site's own _site/ (as `check` finds the site, from
+    any folder inside it), spelt from the current folder when it is inside."""
+    if out is not None:
+        return out
+    default = os.path.join(top, "_site")
+    relative = os.path.relpath(default)
+    return default if relative.startswith("..") else relative
 
 
 def output_folder(out: Path, top: Path) -> Path:

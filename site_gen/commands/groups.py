@@ -57,7 +57,7 @@ def write_groups(root: Path, competition: str, tournament: str) -> int:
     target = folder / "tournaments" / tournament / "groups.yaml"
     shown = target.relative_to(root).as_posix()
     if target.exists():
-        return _fail(f"{shown} exists already; nothing was written (delete it first to write the groups again)", 2)
+        return _fail(f"{shown} exists already; nothing was written (delete it first to write the groups again)", 1)
     entrants = data.tournaments[tournament].entrants
     if not entrants:
         return _fail(f"{tournament} has no entrants: write tournaments/{tournament}/entrants.csv first", 1)

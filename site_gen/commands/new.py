@@ -21,8 +21,8 @@ def new_competition(root: Path, rules: str, slug: str, name: str | None) -> int:
         return 2
     folder = root / "data" / slug
     if folder.exists():
-        typer.echo(f"site-gen: {folder.relative_to(root)} exists already; nothing was written", err=True)
-        return 2
+        typer.echo(f"site-gen: {folder.relative_to(root)} exists already; nothing was written (choose another name, or move that folder away)", err=True)
+        return 1
     folder.mkdir(parents=True)
     title = name or slug.replace("-", " ").title()
     for filename, text in ruleset.scaffold(title).items():

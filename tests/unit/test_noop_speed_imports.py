@@ -2,11 +2,13 @@
 pipeline (Jinja) nor pathlib, re, json, hashlib, enum or typing (~15 ms of its ~40). Its
 process must show that, not the test's: it runs with -S, so that no .pth file of the
 virtualenv (an editable install's import hook imports pathlib and re) runs before it,
-and with the tree on PYTHONPATH; without site-packages it could not import Jinja anyway."""
+and with the tree and site-packages on PYTHONPATH (so the same packages are installed for
+the build's fingerprint)."""
 
 import importlib.util
 import os
 import re
+import site
 import subprocess
 import sys
 import time
@@ -25,8 +27,8 @@ PROBE = ("import atexit, sys; atexit.register(lambda: print('imported:', "
 
 def _run(*args: str, bare: bool = False) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k not in ("CI", "PYTHONPATH")}  # CI trusts no earlier build
-    if bare:
-        env["PYTHONPATH"] = str(ROOT)
+    if bare:  # the same installed packages visible (the build's fingerprint names them), no .pth run
+        env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *site.getsitepackages()])
     command = [sys.executable, *(["-S"] if bare else []), *args]
     return subprocess.run(command, capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
 

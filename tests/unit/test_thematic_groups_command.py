@@ -69,7 +69,7 @@ def test_writes_the_snake_groups_of_the_seeding(site: Path, capsys):
 def test_refuses_to_overwrite_an_existing_file(site: Path, capsys):
     groups_file(site).write_text("phase1: [[e1, e2, E3], [p1, u1, u2, u3, u4, u5, u6, Zoë]]\n", encoding="utf-8")
     before = groups_file(site).read_bytes()
-    assert write_groups(site, "pbem", "hex") == 2
+    assert write_groups(site, "pbem", "hex") == 1
     err = capsys.readouterr().err
     assert "data/pbem/tournaments/hex/groups.yaml exists already; nothing was written" in err
     assert groups_file(site).read_bytes() == before
@@ -110,7 +110,7 @@ def test_the_command_line(site: Path):
     first = run("groups", "pbem", "hex")
     assert first.returncode == 0, first.stderr
     again = run("groups", "pbem", "hex")
-    assert again.returncode == 2 and "exists already" in again.stderr
+    assert again.returncode == 1 and "exists already" in again.stderr
     missing = run("groups", "pbm", "hex")
     assert missing.returncode == 2 and 'did you mean "pbem"?' in missing.stderr
     usage = run("groups", "--help")

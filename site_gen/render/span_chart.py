@@ -75,8 +75,9 @@ def span_chart(points: Sequence, start: int | None = None, length: int = 0, titl
         at = x(a) + 3 if anchor == "start" else x(b) - 3
         parts.append(f'<text class="span-label" x="{at:.1f}" y="{TOP + 11}" text-anchor="{anchor}">{label}</text>')
     if len(bands) > 1:
-        parts.append(f'<text class="wrap-label" x="{x(n) - 3:.1f}" y="{TOP + plot_h - 4}" text-anchor="end">'
-                     + escape(gettext("wraps to game 1 →")) + "</text>")
+        # one f-string: str + Markup would escape the str (Markup.__radd__), showing the tag as text
+        wraps = escape(gettext("wraps to game 1 →"))
+        parts.append(f'<text class="wrap-label" x="{x(n) - 3:.1f}" y="{TOP + plot_h - 4}" text-anchor="end">{wraps}</text>')
     baseline = TOP + plot_h
     games_label = escape(ngettext("%(count)s game", "%(count)s games", n) % {"count": n})
     parts += [

@@ -31,7 +31,10 @@ def test_a_wrapping_span_is_two_bands():
     # 5 games, the span starts at game 4 (index 3) and takes 4 games: 4, 5, 1, 2
     svg = str(span_chart([1, 1, 1, 1, 1], start=3, length=4, title="t"))
     assert _bands(svg) == [(4, 5), (1, 2)]
-    assert "games 4 to 2, 4 games, wrapping around" in svg and "wraps to game 1" in svg
+    assert "games 4 to 2, 4 games, wrapping around" in svg
+    # the label is an SVG text element, not its markup shown as text
+    assert re.search(r'<text class="wrap-label" [^>]*>wraps to game 1 →</text>', svg)
+    assert "&lt;" not in svg
 
 
 def test_no_span_no_band_and_markup_in_titles_is_escaped():

@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 SITE_GEN := $(BIN)/site-gen
 JOBS ?= 1
 
-.PHONY: site test serve check example clean install install-test chromium hugo node-tools
+.PHONY: site test serve check example clean install install-test chromium java hugo node-tools
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +48,16 @@ chromium:
 	  || echo "could not install chromium"; \
 	else echo "chromium not found and not root: browser tests will skip (fail under CI=true)"; fi
 
+# Debian's Java for the W3C Nu HTML checker (tests/site/test_html_valid.py).
+java:
+	@if command -v java >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "installing Debian default-jre-headless"; \
+	  (DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless >/dev/null 2>&1 \
+	   || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless >/dev/null)) \
+	  || echo "could not install java"; \
+	else echo "java not found and not root: the HTML validity test will skip (fail under CI=true)"; fi
+
 # Debian's hugo (0.111), the bench's Hugo case (bench/hugo_site.py) and its test.
 hugo:
 	@if command -v hugo >/dev/null 2>&1; then :; \
@@ -75,7 +85,7 @@ $(WHEELHOUSE)/.complete: pyproject.toml | $(BIN)/python
 	rm -f $(WHEELHOUSE)/site_gen-*.whl
 	touch $@
 
-install-test: $(VENV)/.installed-dev $(WHEELHOUSE)/.complete chromium hugo node-tools
+install-test: $(VENV)/.installed-dev $(WHEELHOUSE)/.complete chromium java hugo node-tools
 
 ## Run the whole test suite
 test: install-test

@@ -10,7 +10,7 @@ from collections import namedtuple
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Mapping
     from pathlib import Path
 
 ERROR = "error"
@@ -100,11 +100,17 @@ class Diagnostics:
         return [d.format() for d in self.sorted() if _SEVERITY_ORDER[d.severity] <= limit]
 
 
-def did_you_mean(word: str, candidates: Iterable[str]) -> str:
-    """A ' (did you mean "x"?)' suffix for the closest candidate, or ''."""
+def did_you_mean(word: str, candidates: Iterable[str], excluded: Mapping[str, str] | None = None) -> str:
+    """A ' (did you mean "x"?)' suffix for the closest candidate, or ''.
+
+    The name typed itself is never suggested (it is wrong here for some other reason, and
+    "did you mean" the same name would only puzzle): when `excluded` gives that reason
+    (name -> why the name does not count here), the suffix says it instead."""
     import difflib  # only when a name is wrong: not on every command's way
 
-    pool = list(dict.fromkeys(str(c) for c in candidates))
+    if excluded and word in excluded:
+        return f'; "{word}" {excluded[word]}'
+    pool = [c for c in dict.fromkeys(str(c) for c in candidates) if c != word]
     close = difflib.get_close_matches(word, pool, n=1, cutoff=0.6)
     if not close:
         lowered = {c.lower(): c for c in pool}

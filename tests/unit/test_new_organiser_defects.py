@@ -63,3 +63,46 @@ def test_a_list_item_in_the_column_of_the_keys_is_told_to_go_under_its_key():
 def test_a_value_holding_colon_space_still_gets_the_quoting_hint():
     [message] = _yaml_messages("name: Cup: spring\n")
     assert 'must be quoted' in message
+
+
+# -- CSV saved by Excel in a locale with a decimal comma ---------------------------------
+
+def _read(tmp_path: Path, text: str, required: list[str], optional: tuple[str, ...] = ()):
+    from site_gen.sources.csv_reader import read_csv
+
+    path = tmp_path / "table.csv"
+    path.write_bytes(text.encode("utf-8"))
+    diags = Diagnostics(root=tmp_path)
+    return read_csv(path, diags, required, optional), diags.format()
+
+
+def test_a_semicolon_header_makes_a_semicolon_table(tmp_path):
+    rows, messages = _read(tmp_path, "# saved by Excel\r\nplayer;city\r\nFoo;Roma, Lazio\r\n", ["player"], ("city",))
+    assert messages == []
+    assert [(r.line, r.cells) for r in rows] == [(3, {"player": "Foo", "city": "Roma, Lazio"})]
+
+
+def test_a_decimal_comma_in_a_semicolon_table_is_the_exact_number(tmp_path):
+    rows, messages = _read(tmp_path, "player;score\nFoo;1,5\nBar;-0,25\nBaz;12\n", ["player", "score"])
+    assert messages == []
+    # "1,5" is one and a half, "-0,25" minus a quarter, exactly
+    assert [Fraction(r.get("score")) for r in rows] == [Fraction(3, 2), Fraction(-1, 4), Fraction(12)]
+
+
+def test_a_comma_table_keeps_its_commas(tmp_path):
+    # only a `;` table reads a decimal comma: in a comma table a quoted "1,5" stays as written
+    rows, messages = _read(tmp_path, "player,score\nFoo,\"1,5\"\n", ["player", "score"])
+    assert [r.get("score") for r in rows] == ["1,5"]
+    assert messages == []
+
+
+def test_the_expected_columns_name_the_optional_ones_too(tmp_path):
+    rows, messages = _read(tmp_path, "nick,name\nFoo,Ivan\n", ["player"], ("name", "country", "city"))
+    assert rows is None
+    assert messages == ['table.csv:1: error: unknown column "nick"',
+                        'table.csv:1: error: missing column "player"; expected: player (optional: name,country,city)']
+
+
+def test_a_file_without_header_names_every_column(tmp_path):
+    rows, messages = _read(tmp_path, "# nothing yet\n", ["player"], ("name",))
+    assert messages == ["table.csv:1: error: the file has no header row; expected: player (optional: name)"]

@@ -82,6 +82,25 @@ class Diagnostics:
     def notice(self, path: Path | str, line: int | None, message: str) -> None:
         self.add(NOTICE, path, line, message)
 
+    def games_left_out(self, path: Path | str, counted: int, left_out: int) -> None:
+        """Note how many games of a results file count and how many do not (each of those
+        has its own line's notice or warning): a rule set whose standings leave games out
+        says so here, and `build`, which shows no notices, ends with games_summary()."""
+        if left_out:
+            self.notice(path, None, f"{_games(counted)} counted, {left_out} left out (each is listed with its line)")
+
+    def games_summary(self) -> list[str]:
+        """A line per results file that left games out, for `build` to end with; replayed
+        diagnostics give the same lines (build_state records every diagnostic)."""
+        import re  # only when a build has diagnostics to look at
+
+        lines = []
+        for d in self.items:
+            found = d.severity == NOTICE and d.line is None and re.fullmatch(_LEFT_OUT, d.message)
+            if found:
+                lines.append(visible(f"{d.path}: {found[1]} counted, {found[2]} left out: see `site-gen check`"))
+        return lines
+
     @property
     def has_errors(self) -> bool:
         return any(d.severity == ERROR for d in self.items)
@@ -98,6 +117,13 @@ class Diagnostics:
     def format(self, min_severity: str = NOTICE) -> list[str]:
         limit = _SEVERITY_ORDER[min_severity]
         return [d.format() for d in self.sorted() if _SEVERITY_ORDER[d.severity] <= limit]
+
+
+_LEFT_OUT = r"(\d+ games?) counted, (\d+) left out \(each is listed with its line\)"
+
+
+def _games(count: int) -> str:
+    return f"{count} game" if count == 1 else f"{count} games"
 
 
 def did_you_mean(word: str, candidates: Iterable[str], excluded: Mapping[str, str] | None = None) -> str:

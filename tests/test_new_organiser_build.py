@@ -47,3 +47,60 @@ def test_build_says_nothing_of_games_when_none_is_left_out(tmp_path):
     result = site_gen("build", cwd=project)
     assert result.returncode == 0, result.stderr
     assert "left out" not in result.stdout + result.stderr
+
+
+# -- `site-gen new`: dates around today, examples commented out, rule sets in --help ------
+
+import datetime as dt  # noqa: E402
+
+import pytest  # noqa: E402
+
+from site_gen.rules.registry import RULESETS  # noqa: E402
+from site_gen.rules.scaffold_dates import month_end, month_start  # noqa: E402
+
+
+def test_month_arithmetic_of_the_scaffold_dates():
+    day = dt.date(2026, 12, 6)
+    assert month_start(day) == dt.date(2026, 12, 1)
+    assert month_start(day, 2) == dt.date(2027, 2, 1)
+    assert month_end(day, 1) == dt.date(2027, 1, 31)
+    assert month_end(dt.date(2028, 1, 15), 1) == dt.date(2028, 2, 29)  # a leap year's February
+
+
+def test_the_online_marathon_scaffold_lies_around_the_day_it_is_made():
+    files = RULESETS["online-marathon"].scaffold("Club", dt.date(2026, 12, 6))
+    # two stages of two months from the month `new` runs in
+    assert "  from: 2026-12-01\n  to: 2027-03-31\n" in files["competition.yaml"]
+    assert "{from: 2026-12-01, to: 2027-01-31, name: Stage 1}" in files["competition.yaml"]
+    assert "{from: 2027-02-01, to: 2027-03-31, name: Stage 2}" in files["competition.yaml"]
+    # every example row is a comment
+    rows = [line for line in files["games.csv"].splitlines() if not line.startswith("#")]
+    assert rows == ["game,table,started_at,player1,score1,player2,score2,player3,score3,player4,score4"]
+    assert "# 1001,RU-Marathon-1,2026-12-06T21:15:00+03:00,Example-A,48" in files["games.csv"]
+
+
+def test_new_help_lists_every_rule_set(tmp_path):
+    result = site_gen("new", "--help", cwd=tmp_path)
+    text = " ".join(result.stdout.replace("│", " ").split())
+    for name in RULESETS:
+        assert name in text
+
+
+@pytest.mark.parametrize("rules", list(RULESETS))
+def test_a_scaffold_checks_clean_and_builds_without_example_pages(rules, tmp_path):
+    root = tmp_path / "site"
+    root.mkdir()
+    (root / "site.yaml").write_text("title: Club\n", encoding="utf-8")
+    made = site_gen("new", rules, "cup", cwd=root)
+    assert made.returncode == 0, made.stderr
+    checked = site_gen("check", cwd=root)
+    assert checked.returncode == 0, checked.stderr
+    assert " 0 error(s), 0 warning(s)" in " " + checked.stderr.splitlines()[-1]
+    built = site_gen("build", "--out", str(tmp_path / "out"), cwd=root)
+    assert built.returncode == 0, built.stderr
+    # no example player has a page: the players' list is the only page under players/
+    players = tmp_path / "out" / "cup" / "players"
+    assert [p.name for p in players.iterdir()] == ["index.html"]
+    published = [p for p in (tmp_path / "out").rglob("*") if p.is_file()]
+    assert not [p for p in published if "example" in p.relative_to(tmp_path / "out").as_posix().lower()]
+    assert not [p for p in published if p.suffix in (".html", ".json", ".csv") and "Example" in p.read_text(encoding="utf-8")]

@@ -104,3 +104,23 @@ def test_a_scaffold_checks_clean_and_builds_without_example_pages(rules, tmp_pat
     published = [p for p in (tmp_path / "out").rglob("*") if p.is_file()]
     assert not [p for p in published if "example" in p.relative_to(tmp_path / "out").as_posix().lower()]
     assert not [p for p in published if p.suffix in (".html", ".json", ".csv") and "Example" in p.read_text(encoding="utf-8")]
+
+
+# -- online-marathon shows what players.csv says of a player --------------------------------
+
+def test_the_player_page_and_list_show_name_country_and_city(tmp_path):
+    project = _project("table-not-matching-notice", tmp_path)
+    (project / "data/marathon/players.csv").write_text(
+        "player,name,country,city\nNomWise,Anna Rossi,Italy,Roma\nComboRus,,Russia,\nAnryChan,,,\nFoo,,,\n",
+        encoding="utf-8")
+    result = site_gen("build", "--out", str(tmp_path / "out"), cwd=project)
+    assert result.returncode == 0, result.stderr
+    page = (tmp_path / "out/marathon/players/nomwise/index.html").read_text(encoding="utf-8")
+    assert '<h1>NomWise</h1>\n<p class="lead">Anna Rossi · Italy · Roma</p>' in page
+    combo = (tmp_path / "out/marathon/players/comborus/index.html").read_text(encoding="utf-8")
+    assert '<h1>ComboRus</h1>\n<p class="lead">Russia</p>' in combo
+    foo = (tmp_path / "out/marathon/players/foo/index.html").read_text(encoding="utf-8")
+    assert '<h1>Foo</h1>\n<p class="lead">Rank' in foo  # nothing listed: no line for it
+    listing = (tmp_path / "out/marathon/players/index.html").read_text(encoding="utf-8")
+    assert '>NomWise</a> <span class="meta">Anna Rossi · Italy · Roma</span></li>' in listing
+    assert '>Foo</a></li>' in listing

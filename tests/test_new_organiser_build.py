@@ -29,9 +29,10 @@ def test_build_ends_with_the_games_counted_and_left_out(tmp_path):
     project = _project("table-not-matching-notice", tmp_path)
     result = site_gen("build", cwd=project)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines()[-1] == "data/marathon/games.csv: 2 games counted, 1 left out: see `site-gen check`"
+    assert result.stderr.splitlines()[-1] == "data/marathon/games.csv: 2 games counted, 1 left out: see `site-gen check`"
+    assert result.stdout.startswith("built ")  # the organiser sees the line after it, on stderr with the warnings
     again = site_gen("build", cwd=project)  # nothing changed: the build is replayed, and says the same
-    assert again.stdout.splitlines()[-1] == "data/marathon/games.csv: 2 games counted, 1 left out: see `site-gen check`"
+    assert again.stderr.splitlines()[-1] == "data/marathon/games.csv: 2 games counted, 1 left out: see `site-gen check`"
 
 
 def test_build_shows_the_game_in_no_stage_as_a_warning_with_its_line(tmp_path):
@@ -39,7 +40,7 @@ def test_build_shows_the_game_in_no_stage_as_a_warning_with_its_line(tmp_path):
     result = site_gen("build", cwd=project)
     assert result.returncode == 0, result.stderr
     assert "data/marathon/games.csv:5: warning: game 1004 is inside the period but in no stage" in result.stderr
-    assert result.stdout.splitlines()[-1] == "data/marathon/games.csv: 3 games counted, 1 left out: see `site-gen check`"
+    assert result.stderr.splitlines()[-1] == "data/marathon/games.csv: 3 games counted, 1 left out: see `site-gen check`"
 
 
 def test_build_says_nothing_of_games_when_none_is_left_out(tmp_path):

@@ -57,7 +57,7 @@ def run_build(out: str | Path, base_url: str | None, jobs: int | None, root: str
         return EXIT_DATA
     print(build_state.built_message(report, path_text(out)), flush=True)
     for line in diags.games_summary():  # games the standings leave out, whose notices build hides
-        print(line, flush=True)
+        _error(line)
     return 0
 
 

@@ -106,3 +106,13 @@ def test_the_expected_columns_name_the_optional_ones_too(tmp_path):
 def test_a_file_without_header_names_every_column(tmp_path):
     rows, messages = _read(tmp_path, "# nothing yet\n", ["player"], ("name",))
     assert messages == ["table.csv:1: error: the file has no header row; expected: player (optional: name)"]
+
+
+# -- the games a rule set leaves out, said once per file ----------------------------------
+
+def test_games_left_out_is_a_notice_and_a_build_summary_line():
+    diags = Diagnostics()
+    diags.games_left_out("data/m/games.csv", 1, 2)
+    diags.games_left_out("data/n/games.csv", 5, 0)  # none left out: nothing to say
+    assert diags.format() == ["data/m/games.csv: notice: 1 game counted, 2 left out (each is listed with its line)"]
+    assert diags.games_summary() == ["data/m/games.csv: 1 game counted, 2 left out: see `site-gen check`"]

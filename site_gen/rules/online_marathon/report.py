@@ -55,6 +55,7 @@ def report(data: MarathonData, settings: Settings, result: MarathonResult, diags
 
 _SCORES = attrgetter("scores")
 _GAME = attrgetter("game")
+_COUNTS_FOR = attrgetter("counts_for")
 
 
 def _unbalanced_games(data: MarathonData, result: MarathonResult, diags: Diagnostics) -> None:
@@ -71,5 +72,5 @@ def _games_left_out(data: MarathonData, result: MarathonResult, diags: Diagnosti
     """How many games count and how many the standings leave out (wrong table, outside
     the period or every stage; each noticed above), for `build` to say."""
     left_out = sum(map(is_, map(_STAGE, result.games), repeat(None)))
-    counted = sum(1 for outcome in result.games if outcome.counts_for)
+    counted = sum(map(bool, map(_COUNTS_FOR, result.games)))
     diags.games_left_out(data.games_path, counted, left_out)

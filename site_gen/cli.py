@@ -154,7 +154,7 @@ def serve(
 
 @app.command()
 def new(
-    rules: str = typer.Argument(..., help="The rule set of the new competition."),
+    rules: str = typer.Argument(..., help="The rule set of the new competition: online-marathon, swiss-cut, best-span or thematic-marathon."),
     competition: str = typer.Argument(..., help="Folder name (slug) of the new competition under data/."),
     name: Optional[str] = typer.Option(None, "--name", help="The competition's display name (default: from the slug)."),
     root: Optional[Path] = RootOption,

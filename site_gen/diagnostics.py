@@ -10,7 +10,7 @@ from collections import namedtuple
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Mapping
     from pathlib import Path
 
 ERROR = "error"
@@ -97,6 +97,25 @@ class Diagnostics:
     def notice(self, path: Path | str, line: int | None, message: str) -> None:
         self.add(NOTICE, path, line, message)
 
+    def games_left_out(self, path: Path | str, counted: int, left_out: int) -> None:
+        """Note how many games of a results file count and how many do not (each of those
+        has its own line's notice or warning): a rule set whose standings leave games out
+        says so here, and `build`, which shows no notices, ends with games_summary()."""
+        if left_out:
+            self.notice(path, None, f"{_games(counted)} counted, {left_out}{_LEFT_OUT}")
+
+    def games_summary(self) -> list[str]:
+        """A line per results file that left games out, for `build` to end with; replayed
+        diagnostics give the same lines (build_state records every diagnostic). String
+        methods, not a regex: an unchanged build's answer imports no `re`."""
+        lines = []
+        for d in self.items:
+            if d.severity == NOTICE and d.line is None and d.message.endswith(_LEFT_OUT):
+                counted, _, left_out = d.message[:-len(_LEFT_OUT)].partition(" counted, ")
+                if left_out.isdigit() and counted.split(" ")[0].isdigit():
+                    lines.append(visible(f"{d.path}: {counted} counted, {left_out} left out: see `site-gen check`"))
+        return lines
+
     @property
     def has_errors(self) -> bool:
         return any(d.severity == ERROR for d in self.items)
@@ -118,11 +137,24 @@ class Diagnostics:
         return [show(d) for d in self.sorted() if _SEVERITY_ORDER[d.severity] <= limit]
 
 
-def did_you_mean(word: str, candidates: Iterable[str]) -> str:
-    """A ' (did you mean "x"?)' suffix for the closest candidate, or ''."""
+_LEFT_OUT = " left out (each is listed with its line)"  # the end of games_left_out's notice
+
+
+def _games(count: int) -> str:
+    return f"{count} game" if count == 1 else f"{count} games"
+
+
+def did_you_mean(word: str, candidates: Iterable[str], excluded: Mapping[str, str] | None = None) -> str:
+    """A ' (did you mean "x"?)' suffix for the closest candidate, or ''.
+
+    The name typed itself is never suggested (it is wrong here for some other reason, and
+    "did you mean" the same name would only puzzle): when `excluded` gives that reason
+    (name -> why the name does not count here), the suffix says it instead."""
     import difflib  # only when a name is wrong: not on every command's way
 
-    pool = list(dict.fromkeys(str(c) for c in candidates))
+    if excluded and word in excluded:
+        return f'; "{word}" {excluded[word]}'
+    pool = [c for c in dict.fromkeys(str(c) for c in candidates) if c != word]
     close = difflib.get_close_matches(word, pool, n=1, cutoff=0.6)
     if not close:
         lowered = {c.lower(): c for c in pool}

@@ -47,3 +47,11 @@ def _share(points: tuple[int, ...], start: int, end: int) -> Fraction:
     # a table larger than the list of points gives 0 for the places beyond it
     occupied = [points[k] if k < len(points) else 0 for k in range(start, end + 1)]
     return Fraction(sum(occupied), end - start + 1)
+
+
+def unbalanced(scores: Sequence[int]) -> str:
+    """What is wrong with a table's scores that do not add up to 0 (each seat wins what
+    the others lose, so a typo in one score shows), else ''. Shared by the rule sets whose
+    scores are such game points (swiss-cut's wists, online-marathon's game points)."""
+    total = sum(scores)
+    return f"the scores add up to {total}, not 0 (a typo in a score?)" if total else ""

@@ -1,8 +1,8 @@
 """The command line: help, exit codes (0 success, 1 data errors, 2 usage errors), and the
 agreement between `standings` and the files `build` publishes.
 
-Every project here is made in tmp_path with `site-gen new` plus a few hand-written games,
-so the tests do not depend on the repository's example data.
+Every project here is made in tmp_path from a few hand-written games, so the tests do not
+depend on the repository's example data nor on the day `site-gen new` runs.
 """
 
 from __future__ import annotations
@@ -42,17 +42,38 @@ def snapshot(folder: Path) -> dict[str, bytes]:
     return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
+COMPETITION = """\
+name: {name}
+rules: online-marathon
+period: {{from: 2015-02-01, to: 2015-11-30}}
+stages:
+  - {{from: 2015-02-01, to: 2015-03-31, name: Stage 1}}
+  - {{from: 2015-04-01, to: 2015-05-31, name: Stage 2}}
+"""
+
+GAMES = (
+    "# One row per game; seat order means nothing, places come from the scores.\n"
+    "game,table,started_at,player1,score1,player2,score2,player3,score3,player4,score4\n"
+    "1001,RU-Marathon-1,2015-02-03T21:15:00+03:00,NomWise,48,ComboRus,12,AnryChan,-20,Foo,-40\n"
+    "1002,RU-Marathon-1,2015-02-04T20:00:00+03:00,NomWise,-10,ComboRus,30,AnryChan,-10,Foo,-10\n"
+)
+
+
 def make_site(folder: Path, competition: str = "spring") -> Path:
+    """A site with one online marathon of two games in 2015 (the scaffold of `new` has no
+    games, and its dates follow the day it runs)."""
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "site.yaml").write_text("title: Club results\nbase_url: /\n", encoding="utf-8")
-    result = site_gen("new", "online-marathon", competition, cwd=folder)
-    assert result.returncode == 0, result.stderr
+    data = folder / "data" / competition
+    data.mkdir(parents=True)
+    (data / "competition.yaml").write_text(COMPETITION.format(name=competition.title()), encoding="utf-8")
+    (data / "games.csv").write_text(GAMES, encoding="utf-8")
     return folder
 
 
 @pytest.fixture
 def site(tmp_path: Path) -> Path:
-    """A valid project: the scaffold of `new` plus a few more games over two stages."""
+    """A valid project: an online marathon of five games over two stages."""
     root = make_site(tmp_path / "site")
     with open(root / "data" / "spring" / "games.csv", "a", encoding="utf-8") as games:
         games.write(EXTRA_GAMES)
@@ -204,7 +225,8 @@ def test_new_scaffold_passes_check(tmp_path: Path):
     (root / "site.yaml").write_text("title: Club\n", encoding="utf-8")
     result = site_gen("new", "online-marathon", "x", cwd=root)
     assert result.returncode == 0, result.stderr
-    assert sorted(p.name for p in (root / "data" / "x").iterdir()) == ["competition.yaml", "games.csv", "sanctions.yaml"]
+    assert sorted(p.name for p in (root / "data" / "x").iterdir()) == ["competition.yaml", "games.csv", "players.csv",
+                                                                       "sanctions.yaml"]
     checked = site_gen("check", cwd=root)
     assert checked.returncode == 0, checked.stderr
     assert "0 error(s)" in checked.stderr

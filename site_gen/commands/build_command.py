@@ -58,6 +58,8 @@ def run_build(out: str | Path | None, base_url: str | None, jobs: int | None, ro
         _error(f"build failed: {summary(diags)}; the previous site was left as it was")
         return EXIT_DATA
     print(build_state.built_message(report, path_text(out)), flush=True)
+    for line in diags.games_summary():  # games the standings leave out, whose notices build hides
+        _error(line)
     return 0
 
 

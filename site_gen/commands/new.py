@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
 import typer
@@ -25,9 +26,11 @@ def new_competition(root: Path, rules: str, slug: str, name: str | None) -> int:
         return 1
     folder.mkdir(parents=True)
     title = name or slug.replace("-", " ").title()
-    for filename, text in ruleset.scaffold(title).items():
+    today = dt.date.today()  # the example dates lie around it; only a command reads the clock
+    for filename, text in ruleset.scaffold(title, today).items():
         (folder / filename).parent.mkdir(parents=True, exist_ok=True)  # a scaffold may hold sub-folders
         (folder / filename).write_text(text, encoding="utf-8")
         typer.echo(f"wrote {(folder / filename).relative_to(root)}")
-    typer.echo(f"next: edit the files, then run `site-gen check`")
+    typer.echo("next: edit the files (the example rows are commented out: copy them without the #), "
+               "then run `site-gen check`")
     return 0

@@ -6,6 +6,7 @@ A rule set is a package exposing the same names everywhere; `RuleSet` gathers th
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -27,7 +28,8 @@ class RuleSet:
     document: Callable[[Any, Any], dict]  # (settings, result) -> the JSON document
     publish: Callable[[CompetitionInfo, Any, Any, Any], CompetitionSite]
     standings_table: Callable[[Any, Any, int | None], Table | None]  # (settings, result, stage)
-    scaffold: Callable[[str], dict[str, str]]  # competition name -> {file name: text}
+    # (competition name, today) -> {file name: text}: `new` reads the clock, a rule set never does
+    scaffold: Callable[[str, dt.date], dict[str, str]]
     # pure: (data, settings, previous result) -> exactly what compute(data, settings) gives,
     # reusing the parts of the previous result whose inputs are equal
     recompute: Callable[[Any, Any, Any], Any] | None = None

@@ -1,5 +1,9 @@
 """CSV with line numbers: UTF-8 (BOM accepted), a header row, blank and `#` lines skipped.
 
+Excel saves "CSV" with `;` between cells where the decimal mark is a comma (a Russian,
+Italian or German locale): a header line holding more `;` than `,` makes the file such a
+table, whose numbers may then be written with a decimal comma ("1,5" is read as "1.5").
+
 A results table is small and narrow: a line with more than MAX_COLUMNS cells stops the
 file (it is not a results table, and checking a million header names would take hours),
 so do more than MAX_ROWS rows, and a cell longer than MAX_CELL_CHARS is refused, usually
@@ -110,7 +114,9 @@ def read_csv(
     """
     text = read_text(path, diags)
     lines = rows = None
-    if text is not None:
+    if text is not None and _separator(text) == ";":
+        rows = _read_rows(text, None, path, diags, required, optional, extra_ok, [], ";")
+    elif text is not None:
         lines = _plain_lines(text)
         unchanged = kept.unchanged(lines) if kept is not None and lines is not None else []
         rows = _read_rows(text, lines, path, diags, required, optional, extra_ok, unchanged)
@@ -120,15 +126,17 @@ def read_csv(
 
 
 def _read_rows(text: str, lines: list[str] | None, path: Path, diags: Diagnostics, required: list[str],
-               optional: list[str] | tuple[str, ...], extra_ok: bool, unchanged: list[Row | None]) -> list[Row] | None:
+               optional: list[str] | tuple[str, ...], extra_ok: bool, unchanged: list[Row | None],
+               separator: str = ",") -> list[Row] | None:
     """read_csv of a file's text, whose lines are `lines` when it is a plain text (else None);
-    `unchanged`: for each of them, the row it is known to give, else None."""
+    `unchanged`: for each of them, the row it is known to give, else None. A `;` table is
+    read carefully (it is rare), and its decimal commas become points."""
     careful = lines is None  # cells must be checked one by one
     cells = None if careful else _simple_table(text, lines, unchanged)
     if cells is not None:
         return _simple_table_rows(cells, path, diags, required, optional, extra_ok, unchanged)
     if careful:
-        records = _csv_records(text, path, diags)
+        records = _csv_records(text, path, diags, separator)
     elif unchanged:
         records = _plain_records_reusing(lines, text.isascii(), unchanged)
     else:
@@ -151,6 +159,8 @@ def _read_rows(text: str, lines: list[str] | None, path: Path, diags: Diagnostic
             return None
         if not any(cells) or cells[0].startswith("#"):
             continue
+        if separator == ";":
+            cells = list(map(_decimal_point, cells))
         if header is None:
             if careful and _bad_cell(path, diags, record, None, start):
                 return None
@@ -169,9 +179,31 @@ def _read_rows(text: str, lines: list[str] | None, path: Path, diags: Diagnostic
             continue
         rows.append(_row((start, tuple(cells), columns)))
     if header is None:
-        diags.error(path, 1, f"the file has no header row; expected: {','.join(required)}")
+        diags.error(path, 1, f"the file has no header row; expected: {_columns(required, optional)}")
         return None
     return rows
+
+
+def _separator(text: str) -> str:
+    """`;` when the header line (the first that is neither blank nor a `#` comment) holds
+    more semicolons than commas, as Excel writes CSV in locales with a decimal comma; else `,`."""
+    if ";" not in text:  # nearly every file: not a line looked at
+        return ","
+    for line in io.StringIO(text):  # lazily: only the lines down to the header
+        content = line.strip()
+        if not content.strip(",;") or content.startswith("#"):
+            continue
+        return ";" if line.count(";") > line.count(",") else ","
+    return ","
+
+
+_DECIMAL_COMMA = re.compile(r"[+-]?[0-9]+,[0-9]+")
+
+
+def _decimal_point(cell: str) -> str:
+    """A number written with a decimal comma ("-1,5"), as a `;` table may hold it, with a
+    point ("-1.5"), which every reader of numbers takes; any other cell as it is."""
+    return cell.replace(",", ".") if "," in cell and _DECIMAL_COMMA.fullmatch(cell) else cell
 
 
 def _simple_table(text: str, lines: list[str], unchanged: list[Row | None]) -> list[list[str] | None] | None:
@@ -262,12 +294,12 @@ def _plain_records_reusing(lines: list[str], ascii_only: bool, unchanged: list[R
     yield from _plain_records(lines[start:], ascii_only, start + 1)
 
 
-def _csv_records(text: str, path: Path, diags: Diagnostics):
+def _csv_records(text: str, path: Path, diags: Diagnostics, separator: str = ","):
     """(first line, cells, stripped cells) of each record as the csv module reads it; a
     malformed record is reported and ends the records with (line, None, None)."""
     # strict: a quote never closed, or text after a closing quote, is an error, not a
     # cell that silently swallows the rest of the file
-    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=separator, strict=True)
     end = 0
     try:
         for record in reader:
@@ -339,9 +371,14 @@ def _check_header(path, diags, header, line, required, optional, extra_ok) -> bo
             ok = False
     for name in required:
         if name not in seen and name not in suggested:
-            diags.error(path, line, f'missing column "{name}"; expected: {",".join(required)}')
+            diags.error(path, line, f'missing column "{name}"; expected: {_columns(required, optional)}')
             ok = False
     return ok
+
+
+def _columns(required: list[str], optional: list[str] | tuple[str, ...]) -> str:
+    """Every column a table may have, the optional ones said to be so."""
+    return ",".join(required) + (f" (optional: {','.join(optional)})" if optional else "")
 
 
 def unique_rows(rows: list[Row], path: Path, diags: Diagnostics, column: str = "player",

@@ -222,12 +222,15 @@ _HINTS = {
 def _syntax_error(exc: yaml.MarkedYAMLError, text: str) -> tuple[int | None, str]:
     """The line to show and a message: a problem found at the end of the file (an
     unclosed bracket or quote) is shown where the unclosed part starts."""
+    mark, context = exc.problem_mark, exc.context_mark
+    indentation = _indentation_problem(exc, text)
+    if indentation:
+        return mark.line + 1, indentation
     problem = (exc.problem or str(exc)).replace("'<stream end>'", "the end of the file")
     problem = problem.replace("found unexpected end of stream", "the file ends too early")
     for known, hint in _HINTS.items():
         if problem.startswith(known):
             problem += hint
-    mark, context = exc.problem_mark, exc.context_mark
     line = mark.line + 1 if mark else None
     if context is not None and exc.context:
         if mark is None or mark.index >= len(text.rstrip()):
@@ -235,6 +238,37 @@ def _syntax_error(exc: yaml.MarkedYAMLError, text: str) -> tuple[int | None, str
         if context.line + 1 != (mark.line + 1 if mark else None):
             problem += f" ({exc.context} that starts on line {context.line + 1})"
     return line, problem
+
+
+_INDENT_ADVICE = "indent with spaces, the same number for every line at one level (e.g. 2)"
+
+
+def _indentation_problem(exc: yaml.MarkedYAMLError, text: str) -> str | None:
+    """A person's words for the two errors a misplaced indentation gives, else None.
+
+    PyYAML says "mapping values are not allowed here" when a `key: value` line is indented
+    deeper than the key above it (read as the rest of that key's value), and "expected
+    <block end>, but found ..." when a line starts in a column where no list or mapping
+    above it does; neither is about quoting."""
+    mark = exc.problem_mark
+    if mark is None:
+        return None
+    problem = exc.problem or ""
+    if problem.startswith("expected <block end>"):
+        if "'-'" in problem:  # a `- item` in the column of the keys above it
+            return (f"this list item is not lined up with the lines above it: a list goes under its key, "
+                    f"indented deeper than the key (`stages:`, then `  - from: ...`); {_INDENT_ADVICE}")
+        return (f"this line is not lined up with the lines above it: the keys of one mapping, and the dashes "
+                f"of one list, start in the same column; {_INDENT_ADVICE}")
+    if problem.startswith("mapping values are not allowed here"):
+        lines = text.splitlines()
+        before = lines[mark.line][:mark.column] if mark.line < len(lines) else ""
+        # the colon that failed is the line's first: the line is `key: value`, and only its
+        # indentation (deeper than the line above) makes it part of the value above
+        if ": " not in before and before.strip() and before[:1] in (" ", "\t") and mark.line > 0:
+            return (f"this line is indented deeper than the line above it, so it reads as part of that line's "
+                    f"value; start it in the same column as the key it belongs beside; {_INDENT_ADVICE}")
+    return None
 
 
 def read_yaml(path: Path, diags: Diagnostics) -> tuple[bool, Any]:

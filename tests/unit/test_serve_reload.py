@@ -163,13 +163,13 @@ def test_serve_s_next_load_takes_the_games_and_results_of_unchanged_lines(tmp_pa
     read_games.keep_between_builds()
     folder = competition_folder(tmp_path, ROWS)
     first, _ = load_in_serve(folder)
-    (folder / "games.csv").write_text("\n".join([HEADER, ROWS[0], ROWS[1].replace("A,30", "A,35"), ROWS[2]]) + "\n",
+    (folder / "games.csv").write_text("\n".join([HEADER, ROWS[0], ROWS[1].replace("A,30", "A,35").replace("D,-40", "D,-45"), ROWS[2]]) + "\n",
                                       encoding="utf-8")
     again, messages = load_in_serve(folder, first)
     fresh, fresh_messages = load_afresh(folder)
     old, new = first.data.games, again.data.games
     assert new[0] is old[0] and new[2] is old[2] and new[1] is not old[1]
-    assert new[1].scores == (35, 10, 0, -40) and new[1].line == 3
+    assert new[1].scores == (35, 10, 0, -45) and new[1].line == 3  # still adding up to 0: no warning
     assert again.result.games[0] is first.result.games[0] and again.result.games[2] is first.result.games[2]
     assert again.result.stages[0] is first.result.stages[0]  # stage 1's games are the same objects
     assert again.result == fresh.result and messages == fresh_messages == []

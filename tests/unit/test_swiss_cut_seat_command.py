@@ -177,6 +177,11 @@ def test_the_scaffold_passes_check_and_seats_round_1(tmp_path):
     assert sorted(p.name for p in (root / "data/spring-cup").iterdir()) == ["competition.yaml", "judge.yaml", "players.csv"]
     checked = site_gen("check", cwd=root)
     assert checked.returncode == 0 and "0 error(s), 0 warning(s)" in checked.stderr, checked.stderr
+    # the scaffold's example players are commented out: the organiser writes their own
+    players = root / "data/spring-cup/players.csv"
+    lines = players.read_text(encoding="utf-8").splitlines()
+    assert [line for line in lines if not line.startswith("#")] == ["player,name,city,club,from_round"]
+    players.write_text("\n".join(lines + [f"P{n},,,," for n in range(1, 9)]) + "\n", encoding="utf-8")
     seated = site_gen("seat", "spring-cup", "--round", "1", cwd=root)
     assert seated.returncode == 0, seated.stderr
     assert len(seating(root / "data/spring-cup/rounds/1.csv")) == 8

@@ -139,6 +139,13 @@ def marathon_table(settings: Settings, rows: tuple[MarathonRow, ...], player_url
     )
 
 
+def _details(data: MarathonData, player: str) -> str:
+    """What players.csv says of a player, as a reader reads it under the nick (which stays
+    the link): "Anna Rossi · Italy · Roma", or '' for a player it does not list."""
+    found = data.players.get(player, {})
+    return " · ".join(found[key] for key in ("name", "country", "city") if found.get(key))
+
+
 @dataclass(frozen=True)
 class StageSummary:
     """A stage as the navigation and the overview show it."""
@@ -167,7 +174,7 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
              {**common, "table": marathon, "updated": result.updated, "csv": ["marathon", "games"]
               + [t.slug for t in stage_tables]}),
         Page(f"{base}players/", f"{TEMPLATES}/players.html", Text(N_("%(competition)s: players"), competition=info.name),
-             {**common, "players": sorted(player_urls.items())}),
+             {**common, "players": [(name, url, _details(data, name)) for name, url in sorted(player_urls.items())]}),
         Page(f"{base}calendar.ics", "calendar.ics", info.name,
              {"events": _calendar_events(info, settings, stage_urls), "stamp": _stamp(settings, result)}),
     ]
@@ -182,7 +189,7 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
         # the key stands for the arguments the page's context does not hold (it holds `m` and
         # the settings): a rebuild keeps an unchanged page without working its context out
         pages.append(Page(player_urls[m.player], f"{TEMPLATES}/player.html", f"{m.player} — {info.name}",
-                          {**common, "player": m.player, "marathon": m},
+                          {**common, "player": m.player, "marathon": m, "details": _details(data, m.player)},
                           Later(player_context, m, settings, stages, touched, narrow=True,
                                 key=Later(player_key, stages, touched))))
     search = [SearchEntry(info.name, base, "competition")] + [

@@ -6,6 +6,7 @@ from itertools import compress, repeat
 from operator import attrgetter, is_
 
 from site_gen.diagnostics import Diagnostics
+from site_gen.places import unbalanced
 from site_gen.rules.online_marathon.model import MarathonData
 from site_gen.rules.online_marathon.scoring import MarathonResult
 from site_gen.rules.online_marathon.model import Settings
@@ -40,6 +41,8 @@ def report(data: MarathonData, settings: Settings, result: MarathonResult, diags
                 game.line,
                 f"game {game.id} is inside the period but in no stage: it starts on {day} in {settings.stage_timezone.key}",
             )
+    _unbalanced_games(data, result, diags)
+    _games_left_out(data, result, diags)
     for penalty in data.sanctions.stage_penalties:
         stage = result.stages[penalty.stage - 1]
         if stage.row(penalty.player) is None:
@@ -48,3 +51,26 @@ def report(data: MarathonData, settings: Settings, result: MarathonResult, diags
                 penalty.line,
                 f'player "{penalty.player}" has no counted game in stage {penalty.stage}; the penalty has no effect',
             )
+
+
+_SCORES = attrgetter("scores")
+_GAME = attrgetter("game")
+_COUNTS_FOR = attrgetter("counts_for")
+
+
+def _unbalanced_games(data: MarathonData, result: MarathonResult, diags: Diagnostics) -> None:
+    """A warning for each game of the marathon whose four scores do not add up to 0: what
+    one player wins the others lose, so a typo in a score (a lost minus, 3e22 for 32)
+    shows there. The sums are taken in C calls (100,000 games, again after each change)."""
+    for outcome in compress(result.games, map(sum, map(_SCORES, map(_GAME, result.games)))):
+        if outcome.part_of_marathon:
+            game = outcome.game
+            diags.warning(data.games_path, game.line, f"game {game.id}: {unbalanced(game.scores)}")
+
+
+def _games_left_out(data: MarathonData, result: MarathonResult, diags: Diagnostics) -> None:
+    """How many games count and how many the standings leave out (wrong table, outside
+    the period or every stage; each noticed above), for `build` to say."""
+    left_out = sum(map(is_, map(_STAGE, result.games), repeat(None)))
+    counted = sum(map(bool, map(_COUNTS_FOR, result.games)))
+    diags.games_left_out(data.games_path, counted, left_out)

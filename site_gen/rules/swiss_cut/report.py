@@ -4,6 +4,7 @@ rule, tables whose scores do not add up, ties the judge must decide, the final's
 from __future__ import annotations
 
 from site_gen.diagnostics import Diagnostics
+from site_gen.places import unbalanced
 from site_gen.rules.swiss_cut.model import WINDS, RoundFile, Settings, TournamentData
 from site_gen.rules.swiss_cut.scoring import TournamentResult
 from site_gen.rules.swiss_cut.seating import expected_seating, finalists, qualified
@@ -38,9 +39,9 @@ def _tables(round_file: RoundFile, diags: Diagnostics) -> None:
             diags.warning(round_file.path, seats[0].line, f"table {number} has scores for {len(scored)} of its "
                           f"{len(seats)} players: its MI wait for the others")
         elif scored:
-            total = sum(s.score for s in scored)
-            if total:
-                diags.warning(round_file.path, seats[0].line, f"table {number}: the scores add up to {total}, not 0")
+            problem = unbalanced([s.score for s in scored])
+            if problem:
+                diags.warning(round_file.path, seats[0].line, f"table {number}: {problem}")
 
 
 def _why_not(player: str, number: int, data: TournamentData, settings: Settings, before: Standings | None) -> str:
@@ -149,5 +150,5 @@ def _final(data: TournamentData, settings: Settings, result: TournamentResult, d
     scored = [s for s in data.final if s.score is not None]
     if scored and len(scored) < len(data.final):
         diags.warning(path, scored[0].line, f"scores for {len(scored)} of {len(data.final)} finalists: the final counts once every score is in")
-    elif scored and sum(s.score for s in scored):
-        diags.warning(path, data.final[0].line, f"the final's scores add up to {sum(s.score for s in scored)}, not 0")
+    elif scored and unbalanced([s.score for s in scored]):
+        diags.warning(path, data.final[0].line, f"the final: {unbalanced([s.score for s in scored])}")

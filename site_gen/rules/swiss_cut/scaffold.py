@@ -1,9 +1,12 @@
 """The commented example files `site-gen new swiss-cut <slug>` writes.
 
 No round file: the judge runs `site-gen seat <slug> --round 1` once registration closes.
+The example players are commented out, so a build right after `new` publishes none of them.
 """
 
 from __future__ import annotations
+
+import datetime as dt
 
 COMPETITION = """\
 # A live mahjong tournament (rules: swiss-cut): qualification rounds at tables of four,
@@ -12,7 +15,7 @@ COMPETITION = """\
 name: {name}
 rules: swiss-cut
 # language: en                      # en, ru, ja or it
-seed: 20061105                      # round 1's draw: random.Random(seed).shuffle; publish it
+seed: {seed}                      # round 1's draw: random.Random(seed).shuffle; publish it
 # rounds: 6                         # qualification rounds
 # cuts: {{5: 16, 6: 8}}               # round R is played by the best K after round R-1
 # final_players: 4                  # the best after the last round play the final
@@ -23,25 +26,23 @@ seed: 20061105                      # round 1's draw: random.Random(seed).shuffl
 
 PLAYERS = """\
 # The registration list, in registration order (ties nobody can break follow it).
-# from_round: 2 admits a late registrant to round 2. Then run:
+# from_round: 2 admits a late registrant to round 2. The rows below the header are
+# EXAMPLES with made-up players: write yours like them, without the leading #. Then run:
 #   site-gen seat <this folder's name> --round 1
 player,name,city,club,from_round
-Anna,Анна Петренко,Киев,Гамблер,
-Alpha,,Kyiv,,
-Bravo,,Kyiv,,
-Charlie,,Moscow,,
-Delta,,Moscow,,
-Echo,,Kharkiv,,
-Foxtrot,,Odesa,,
-Golf,,Minsk,,
+# Example-Anna,Анна Петренко,Киев,Гамблер,
+# Example-Bruno,,Roma,,
+# Example-Chen,,Shanghai,,
+# Example-Dora,,Kyiv,,2
 """
 
 JUDGE = """\
 # The judge's order for players still equal on MI, score and mahjongs: listed players
 # come first, in this order. `check` warns when a tie decides a seating or a cut.
-# order: [Alpha, Bravo]
+# order: [Example-Anna, Example-Bruno]       (an EXAMPLE, commented out)
 """
 
 
-def scaffold(name: str) -> dict[str, str]:
-    return {"competition.yaml": COMPETITION.format(name=name), "players.csv": PLAYERS, "judge.yaml": JUDGE}
+def scaffold(name: str, today: dt.date) -> dict[str, str]:
+    seed = today.strftime("%Y%m%d")  # any number: the day `new` ran, as the regulation's was its date
+    return {"competition.yaml": COMPETITION.format(name=name, seed=seed), "players.csv": PLAYERS, "judge.yaml": JUDGE}

@@ -107,10 +107,14 @@ def _entries(path: Path) -> tuple:
     return ()
 
 
-def _known(names: Collection[str], where: str) -> PlayerCheck:
+def _known(names: Collection[str], where: str, elsewhere: Collection[str] = (), why: str = "") -> PlayerCheck:
+    """The check of a player's name against `names`; a name of `elsewhere` (known, but not
+    here) is told `why`, not "did you mean" another name."""
     def check(name: str) -> str | None:
         if name in names:
             return None
+        if name in elsewhere:
+            return f'player "{name}" is {where}{did_you_mean(name, names, {name: why})}'
         return f'unknown player "{name}" ({where}){did_you_mean(name, sorted(names))}'
 
     return check
@@ -158,7 +162,8 @@ def _load_tournament(folder: Path, slug: str, known: Collection[str], diags: Dia
     if not folder.is_dir():
         return TournamentData(slug, started=False)
     entrants = _load_entrants(folder / "entrants.csv", known, diags)
-    check = _known(set(entrants), "not in this tournament's entrants.csv")
+    check = _known(set(entrants), "not in this tournament's entrants.csv", known,
+                   "is in players.csv but did not enter: add them to this tournament's entrants.csv if they play it")
     layout = Layout()
     if (folder / "groups.yaml").is_file():
         layout = read_layout(folder / "groups.yaml", diags, entrants, check) or Layout()

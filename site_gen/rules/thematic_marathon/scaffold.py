@@ -1,6 +1,10 @@
-"""The commented example files `site-gen new thematic-marathon <slug>` writes."""
+"""The commented example files `site-gen new thematic-marathon <slug>` writes: the
+regulation's groups and tournaments (none started); the example players are commented
+out, so a build right after `new` publishes none of them."""
 
 from __future__ import annotations
+
+import datetime as dt
 
 # The regulation's five thematic groups of five games each.
 SEED_GROUPS = (
@@ -50,11 +54,12 @@ groups:
 
 PLAYERS = """\
 # One row per player: the PBeM server userid, the ratings decide the seeding
-# (E established, P provisional, empty status: unrated).
+# (E established, P provisional, empty status: unrated). The rows below the header are
+# EXAMPLES: write yours like them, without the leading #.
 player,name,rating,status,active
-alice,Alice Rossi,1850,E,yes
-bruno,,1720,P,yes
-carla,Carla Bianchi,,,yes
+# example-alice,Alice Rossi,1850,E,yes
+# example-bruno,,1720,P,yes
+# example-carla,Carla Bianchi,,,yes
 """
 
 
@@ -69,7 +74,7 @@ def _groups_yaml() -> str:
     return "\n".join(lines)
 
 
-def scaffold(name: str) -> dict[str, str]:
+def scaffold(name: str, today: dt.date) -> dict[str, str]:  # no date to write: a tournament starts with its entrants
     return {
         "competition.yaml": COMPETITION.format(name=name, groups=_groups_yaml()),
         "players.csv": PLAYERS,

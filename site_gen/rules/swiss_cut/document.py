@@ -28,14 +28,17 @@ def _seat(seat: SeatResult, played: bool) -> dict[str, Any]:
     }
 
 
-def _round(round_result: RoundResult) -> dict[str, Any]:
+def _round(round_result: RoundResult, result: TournamentResult) -> dict[str, Any]:
     rows = round_result.standings.rows if round_result.standings is not None else ()
     played = round_result.played
+    # "through" / "out": sure of the next cut or out of its reach (certainty.py); null: not decided
+    marks = result.outlooks[round_result.number].marks if round_result.number in result.outlooks else {}
     return {
         "round": round_result.number,
         "tables": [{"table": t.table, "seats": [_seat(s, played) for s in t.seats]} for t in round_result.tables],
         "standings": [
-            {"rank": r.rank, "player": r.player, "points": json_number(r.points), "score": r.score, "mahjongs": r.mahjongs}
+            {"rank": r.rank, "player": r.player, "points": json_number(r.points), "score": r.score, "mahjongs": r.mahjongs,
+             "certain": marks.get(r.player)}
             for r in rows
         ],
     }
@@ -44,7 +47,7 @@ def _round(round_result: RoundResult) -> dict[str, Any]:
 def document(settings: Settings, result: TournamentResult) -> dict[str, Any]:
     return {
         "rules": "swiss-cut",
-        "rounds": [_round(r) for r in result.rounds],
+        "rounds": [_round(r, result) for r in result.rounds],
         "final": [{"place": f.place, "player": f.player, "score": f.score} for f in result.final],
         "ranking": [{"rank": r.rank, "player": r.player, "reached": r.reached} for r in result.ranking],
     }

@@ -26,6 +26,7 @@ class Settings:
     limit_hand_points: int = 2
     score_scale: tuple[tuple[int | None, int], ...] = DEFAULT_SCALE
     seed: int | str | None = None
+    max_limit_hands_per_round: int | None = None  # None: a round's MI has no bound (certainty.py)
 
     def cut(self, round_number: int) -> int | None:
         """How many of the standings after round R-1 play round R (None: everyone)."""

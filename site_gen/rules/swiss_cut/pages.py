@@ -15,6 +15,7 @@ from site_gen.lookups import grouped
 from site_gen.model import Column, CompetitionInfo, CompetitionSite, Page, RankReason, SearchEntry, Table
 from site_gen.ranking import rank_reasons
 from site_gen.rules.swiss_cut import bracket
+from site_gen.rules.swiss_cut.certainty import DECIDED, OUT, THROUGH, UNBOUNDED, CutOutlook
 from site_gen.rules.swiss_cut.document import document
 from site_gen.rules.swiss_cut.model import WINDS, Settings, TournamentData
 from site_gen.rules.swiss_cut.player_pages import place_text, player_pages
@@ -107,15 +108,22 @@ def table_blocks(round_result: RoundResult, urls: dict[str, str]) -> list[Table]
     return blocks
 
 
+def _target(settings: Settings, round_number: int):
+    """What a cut leads to, as a reader says it: "round 5", or "the final"."""
+    return Text(N_("the final")) if round_number > settings.rounds else Text(N_("round %(number)s"), number=round_number)
+
+
 def standings_table(settings: Settings, standings: Standings, data: TournamentData, urls: dict[str, str],
-                    all_standings: dict[int, Standings]) -> Table:
+                    all_standings: dict[int, Standings], outlook: CutOutlook | None = None) -> Table:
     number = standings.after
     if number < settings.rounds:
         through = set(qualified(number + 1, data, settings, all_standings) or ())
-        cut, what = settings.cut(number + 1), Text(N_("round %(number)s"), number=number + 1)
+        cut, what = settings.cut(number + 1), _target(settings, number + 1)
     else:
         through = set(finalists(settings, all_standings) or ())
-        cut, what = settings.final_players, Text(N_("the final"))
+        cut, what = settings.final_players, _target(settings, number + 1)
+    # no cut into the next round: the column tells who is already sure of the next cut, or out of its reach
+    ahead = outlook if cut is None and outlook is not None and outlook.how != UNBOUNDED else None
     judged = bool(data.judge_order) and any(r.judge for r in standings.rows)  # unknown to `standings` alone
     columns = (
         Column("rank", N_("Rank"), numeric=True),
@@ -124,12 +132,24 @@ def standings_table(settings: Settings, standings: Standings, data: TournamentDa
         Column("score", N_("Score"), numeric=True),
         Column("mahjongs", N_("Mahjongs"), numeric=True),
     ) + ((Column("judge", N_("Judge's order"), numeric=True),) if judged else ()) + (
-        (Column("status", N_("Next")),) if cut is not None else ())  # no cut: everyone plays on
+        (Column("status", N_("Next")),) if cut is not None or ahead else ())  # no cut: everyone plays on
     judge_position = {p: i + 1 for i, p in enumerate(data.judge_order)}
     rows = []
     for r in standings.rows:
-        status = (Text(N_("through to %(next)s"), next=what) if r.player in through
-                  else (Text(N_("out")) if cut is not None else ""))
+        if ahead is not None:
+            mark = ahead.marks.get(r.player)
+            target = _target(settings, ahead.leads_to)
+            if ahead.how == DECIDED:  # history: the cut is made
+                status = (Text(N_("through to %(next)s"), next=target) if mark == THROUGH else
+                          Text(N_("out")) if mark == OUT else Text(N_("equal at the cut: the judge decides")))
+            else:
+                status = (Text(N_("sure of %(next)s"), next=target) if mark == THROUGH else
+                          Text(N_("cannot reach %(next)s"), next=target) if mark == OUT else "")
+        elif cut is not None and outlook is not None and outlook.how == DECIDED and outlook.marks.get(r.player) is None:
+            status = Text(N_("equal at the cut: the judge decides"))
+        else:
+            status = (Text(N_("through to %(next)s"), next=what) if r.player in through
+                      else (Text(N_("out")) if cut is not None else ""))
         rows.append({"rank": r.rank, "player": r.player, "player_url": urls.get(r.player), "points": r.points,
                      "score": r.score, "mahjongs": r.mahjongs, "judge": judge_position.get(r.player) if r.judge else None,
                      "status": status})
@@ -138,9 +158,30 @@ def standings_table(settings: Settings, standings: Standings, data: TournamentDa
         note = Text(N_("Ranked by MI, then score, then mahjongs, then the judge's order; players equal on all of them "
                        "share a rank. The line under place %(cut)s is the cut: the best %(cut)s play %(next)s."),
                     cut=cut, next=what)
+    elif outlook is not None and cut is None:
+        note = Text(N_("%(ranking)s %(cut)s"), ranking=note, cut=_outlook_note(settings, outlook))
+    sure = ({i for i, r in enumerate(rows) if ahead.marks.get(r["player"]) == THROUGH} if ahead is not None else
+            {i for i, r in enumerate(rows) if r["player"] in through and cut is not None})
     return Table(f"standings-{number}", Text(N_("Standings after round %(number)s"), number=number), columns, rows,
-                 highlighted={i for i, r in enumerate(rows) if r["player"] in through and cut is not None}, note=note,
+                 highlighted=sure, note=note,
                  reasons=standing_reasons(standings.rows, len(data.judge_order)))
+
+
+def _outlook_note(settings: Settings, outlook: CutOutlook):
+    """Why the standings mark some players sure of the next cut, or mark nobody yet."""
+    target = _target(settings, outlook.leads_to)
+    if outlook.how == UNBOUNDED:
+        return Text(N_("The best %(count)s after round %(last)s play %(next)s. A player's MI can still rise without "
+                       "limit (there is no limit on limit hands), so nobody is marked sure of it before then."),
+                    count=outlook.places, last=outlook.leads_to - 1, next=target)
+    if outlook.how == DECIDED:
+        return Text(N_("The best %(count)s after round %(last)s play %(next)s: that cut is made."),
+                    count=outlook.places, last=outlook.leads_to - 1, next=target)
+    return Text(N_("The best %(count)s after round %(last)s play %(next)s. Marked sure of it, or unable to reach it: "
+                   "whatever happens in the %(left)s round(s) left (at most %(limit)s limit hands a round), "
+                   "penalties aside."),
+                count=outlook.places, last=outlook.leads_to - 1, next=target, left=outlook.rounds_left,
+                limit=settings.max_limit_hands_per_round)
 
 
 def _judge_position(listed: int):
@@ -323,7 +364,8 @@ def publish(info: CompetitionInfo, settings: Settings, data: TournamentData, res
     common = {"settings": settings, "state": state, "rounds_url": rounds_url, "standings_url": standings_url,
               "base": base, "has_final": bool(data.final or result.final or state.final_pending)}
     round_tables = [round_table(r, urls) for r in result.rounds]
-    standing_tables = {n: standings_table(settings, s, data, urls, all_standings) for n, s in sorted(all_standings.items())}
+    standing_tables = {n: standings_table(settings, s, data, urls, all_standings, result.outlooks.get(n))
+                       for n, s in sorted(all_standings.items())}
     pages = [
         Page(base, f"{TEMPLATES}/overview.html", info.name,
              {**common, "table": ranking, "upcoming": upcoming, "final_table": final, "result": result, "rounds": result.rounds,

@@ -3,10 +3,11 @@ played round, the final and the tournament ranking out. Pure and exact."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from site_gen.lookups import first_of
+from site_gen.rules.swiss_cut.certainty import CutOutlook, outlook
 from site_gen.rules.swiss_cut.mi import SeatResult, TableResult, score_table
 from site_gen.rules.swiss_cut.model import RoundFile, Settings, TournamentData
 from site_gen.rules.swiss_cut.outcome import FinalRow, RankingRow, final_places, tournament_ranking
@@ -42,6 +43,8 @@ class TournamentResult:
     rounds: tuple[RoundResult, ...]
     final: tuple[FinalRow, ...]  # () until every finalist has a score
     ranking: tuple[RankingRow, ...]
+    # round R -> the next cut as seen after it: who is sure of it, who is out of its reach
+    outlooks: dict[int, CutOutlook] = field(default_factory=dict)
 
     def round(self, number: int) -> RoundResult | None:
         return next((r for r in self.rounds if r.number == number), None)
@@ -81,4 +84,6 @@ def compute(data: TournamentData, settings: Settings) -> TournamentResult:
     last = next((r.standings for r in rounds if r.number == settings.rounds), None)
     final = final_places(data.final, last, registration)
     ranking = tournament_ranking(final, [r.standings for r in rounds if r.standings is not None])
-    return TournamentResult(tuple(rounds), final, ranking)
+    all_standings = {r.number: r.standings for r in rounds if r.standings is not None}
+    outlooks = {n: outlook(data, settings, all_standings, n) for n in all_standings}
+    return TournamentResult(tuple(rounds), final, ranking, {n: o for n, o in outlooks.items() if o is not None})

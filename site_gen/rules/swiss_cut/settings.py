@@ -85,6 +85,11 @@ def _seed(value: Any) -> int | str:
     return text
 
 
+def _optional(parse):
+    """`parse`, with null (no value) kept as None."""
+    return lambda value: None if value is None else parse(value)
+
+
 FIELDS = (
     Field("rounds", as_int(1), Settings.rounds, "qualification rounds"),
     Field("cuts", _cuts, Settings.cuts, "{round: players}: round R is played by the best K after round R-1"),
@@ -93,7 +98,11 @@ FIELDS = (
     Field("limit_hand_points", as_int(0), Settings.limit_hand_points, "MI for each limit hand"),
     Field("score_scale", _scale, Settings.score_scale, "[[bound, MI], ..., [null, MI]]: the MI of the first bound |score| does not exceed"),
     Field("seed", _seed, None, "seed of round 1's random seating (needed by `seat --round 1`)"),
+    Field("max_limit_hands_per_round", _optional(as_int(0)), None,
+          "the most limit hands one player can make in a round: marks players sure of a cut, or out of its reach, "
+          "before it is made; null: no such marks"),
 )
+
 
 
 def make_settings(values: dict[str, Any]) -> Settings:

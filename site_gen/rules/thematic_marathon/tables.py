@@ -20,7 +20,14 @@ from site_gen.rules.thematic_marathon.scoring import (
     Qualifier,
     StandingRow,
 )
-from site_gen.rules.thematic_marathon.tournament import GroupTable, TournamentResult
+from site_gen.rules.thematic_marathon.tournament import (
+    FINISHED,
+    IN_PHASE1,
+    IN_PHASE2,
+    NOT_STARTED,
+    GroupTable,
+    TournamentResult,
+)
 
 REACHED = {"final": Text(N_("Final")), "semifinal": Text(N_("Semifinal")), "phase1": Text(N_("Phase 1"))}
 VIA = {STANDINGS: Text(N_("Standings")), GROUP_FINAL: Text(N_("Group final")),
@@ -34,15 +41,14 @@ STANDING_KEYS = (N_("points"), N_("tournaments won"), N_("tournament final group
 GROUP_FINAL_KEYS = (N_("points"), N_("group-standings points"), N_("seeding order"))
 
 
+STATUS = {NOT_STARTED: Text(N_("not started")), IN_PHASE1: Text(N_("phase 1")), IN_PHASE2: Text(N_("phase 2")),
+          FINISHED: Text(N_("finished"))}
+
+
 def status(t: TournamentResult) -> str:
-    """not started, phase 1, phase 2 or finished, from the games with a result (a Text:
-    compare it with ==, show it translated)."""
-    tables = [*t.phase1, *t.semifinals, *((t.final,) if t.final else ())]
-    if not t.entrants or t.played == 0:
-        return Text(N_("not started"))
-    if all(_complete(g) for g in tables):
-        return Text(N_("finished"))
-    return Text(N_("phase 1")) if t.phase1 and not all(_complete(g) for g in t.phase1) else Text(N_("phase 2"))
+    """The engine's status (rule 11) in words: not started, phase 1, phase 2 or finished (a
+    Text: compare it with ==, show it translated)."""
+    return STATUS[t.status]
 
 
 def standing_reasons(rows, seeds: Mapping[str, int]) -> dict[int, RankReason]:
@@ -58,11 +64,6 @@ def _lower_seed_better(reasons: dict[int, RankReason]) -> dict[int, RankReason]:
     """Seeding positions read the other way round from the other keys: say so."""
     note = Text(N_("(A lower seeding position is better.)"))
     return {i: replace(r, detail=note) if r.key == STANDING_KEYS[3] else r for i, r in reasons.items()}
-
-
-def _complete(table: GroupTable) -> bool:
-    n = len(table.rows)
-    return table.decided >= n * (n - 1)
 
 
 def group_table(table: GroupTable, slug: str, caption: str, urls: Mapping[str, str]) -> Table:

@@ -72,7 +72,7 @@ def test_phase_1_missing_one_game_forms_no_phase_2_and_names_no_winner():
                        ("p2", 3, 0, 1, 4, "phase1"), ("p3", 2, 0, 1, 3, "phase1"), ("p4", 0, 0, 1, 1, "phase1")]
     assert t.winner is None and t.finalists == () and t.phase2_entrants == ()
     assert [g.complete for g in t.phase1] == [True, False]
-    assert t.status == "phase1" and tables.status(t) == "phase 1"
+    assert t.status == "phase1" and tables.status(t) == "in progress: phase 1"
     # the missing game played (p3 loses it): phase 1 complete, the final is formed. auto with
     # 2 groups takes the runners-up: winners p5 12, p6 8, then runners-up p1 6, p2 6 (seeding)
     # -> a final of 4 with no game yet: status phase 2, still no bonus and no winner.
@@ -96,7 +96,7 @@ def test_the_final_missing_one_game_gives_no_bonus_and_no_winner():
     s, _, result = one_tournament(["a", "b", "c"], games(FINAL, None, FINAL_ABC_MISSING_CB))
     t = result.tournament("t")
     assert rows(t) == [("a", 0, 0, 1, 1, "final"), ("b", 0, 0, 1, 1, "final"), ("c", 0, 0, 1, 1, "final")]
-    assert tables.status(t) == "phase 2" and t.winner is None
+    assert tables.status(t) == "in progress: phase 2" and t.winner is None
     assert t.status == "phase2" and not t.final.complete
     doc = document(s, result)
     assert doc["tournaments"][0]["final"] == [
@@ -119,7 +119,7 @@ def test_two_games_in_one_move_order_do_not_complete_a_pair():
     # seeding a. Incomplete: phase 2, no bonus, no winner.
     _, _, result = one_tournament(["a", "b"], games(FINAL, None, "a-b 1-0; a-b 0-1"))
     t = result.tournament("t")
-    assert tables.status(t) == "phase 2"
+    assert tables.status(t) == "in progress: phase 2"
     assert t.winner is None and [(r.player, r.bonus, r.points) for r in t.ranking] == [("a", 0, 1), ("b", 0, 1)]
     assert not t.final.complete and t.status == "phase2"
     # a b-a game (a draw) completes it; the extra a-b row changes nothing else: a 3 + 0 + 1 = 4,
@@ -267,3 +267,17 @@ def test_master_takes_winners_of_finished_tournaments_only():
     assert [(r.player, r.points) for r in result.marathon] == [("a", 8), ("b", 6), ("c", 1), ("d", 1)]
     assert [(q.player, q.via) for q in result.master] == [("a", STANDINGS), ("b", FILL), ("c", FILL)]
     assert [(t.status, t.winner) for t in result.tournaments] == [("finished", "a"), ("phase2", None)]
+
+
+def test_check_says_when_a_game_belongs_to_a_phase_not_formed_yet():
+    # Phase 1 lacks p3-p2, so neither the semifinals nor the final are formed: a final game
+    # and a semifinal game cannot count, and check says why (an error each: the standings
+    # leave them out) rather than "not in the final (nobody)".
+    played = GROUP1 + GROUP2_MISSING_ONE + games(FINAL, None, "p5-p6 1-0") + games("semi", 1, "p5-p1 1-0")
+    s, marathon, result = one_tournament(SIX, played)
+    diags = Diagnostics()
+    report(marathon, s, result, diags)
+    messages = [d.message for d in diags.items]
+    assert len(messages) == 2 and all(d.severity == "error" for d in diags.items)
+    assert "the final of T is not formed yet" in messages[0] and "groups.yaml" in messages[0]
+    assert "phase 2 of T is not formed yet" in messages[1] and "groups.yaml" in messages[1]

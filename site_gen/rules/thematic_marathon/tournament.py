@@ -271,8 +271,8 @@ def _ranking(
     """Steps 5 and 6: the final group in order, then the semifinalists who did not reach
     the final (bonus count..1), then the rest by phase-1 place, points and seeding. Rule 11:
     the semifinal bonuses only once every semifinal group is complete, the final group's
-    once it is complete (0 until then); a final not formed has no players, so every
-    semifinalist then ranks as one who did not reach it."""
+    once the tournament is finished (0 until then); a final not formed has no players, so
+    every semifinalist then ranks as one who did not reach it."""
     finalists = list(final.players) if final else []
     out = forfeited_all(games)
     bonus = ({p: (settings.final_bonus[i] if i < len(settings.final_bonus) else 0) for i, p in enumerate(finalists)}

@@ -86,14 +86,15 @@ def test_ranking_table_splits_the_points(published):
 
 
 def test_master_reasons(published):
+    # NOTES.md: go is not finished (b-c has no result), so b is no tournament winner (rule 11)
     master = next(t for t in published.tables if t.slug == "master")
     assert [(r["player"], r["via"], r["reason"]) for r in master.rows] == [
         ("a", "Standings", "rank 1 of the marathon standings"),
         ("e", "Group final", "won the Alpha group final"),
-        ("b", "Tournament winner", "tournament winner: Go (3 players: 0) = 0 winner points"),
         ("d", "Fill", "a place was left: rank 3 of the marathon standings"),
-        ("c", "Fill", "a place was left: rank 5 of the marathon standings"),
-        ("g", "Fill", "a place was left: rank 6 of the marathon standings"),
+        ("c", "Fill", "a place was left: rank 4 of the marathon standings"),
+        ("f", "Fill", "a place was left: rank 5 of the marathon standings"),
+        ("b", "Fill", "a place was left: rank 6 of the marathon standings"),
     ]
 
 
@@ -101,3 +102,31 @@ def test_players_page_separates_the_inactive(published):
     context = page(published, "two-groups/players/").context
     assert [name for name, _, _ in context["inactive"]] == ["h"]
     assert "h" not in [name for name, _ in context["active"]]
+
+
+def test_pages_say_what_is_unfinished(published):
+    # NOTES.md (rule 11): hex and twixt finished, go in phase 2 (b-c has no result), trax not started
+    overview = next(t for t in published.tables if t.slug == "tournaments")
+    assert [(r["game"], r["status"], r["winner"]) for r in overview.rows] == [
+        ("Hex", "finished", "a"), ("Twixt", "finished", "e"), ("Go", "in progress: phase 2", ""),
+        ("Trax", "not started", "")]
+    captions = {t.slug: t.caption for t in published.tables}
+    assert captions["tournament-hex"] == "Hex: ranking" and captions["tournament-go"] == "Go: ranking (provisional)"
+    assert captions["tournament-go-final"] == "Go: final (provisional)" and captions["tournament-hex-final"] == "Hex: final"
+    # the Alpha tournaments are finished and its group final complete; Beta's go is not
+    assert captions["group-alpha"] == "Alpha: standings" and captions["group-alpha-final"] == "Alpha: group final"
+    assert captions["group-beta"] == "Beta: standings (provisional)"
+    assert captions["marathon"] == "Marathon standings (provisional)"
+    assert captions["master"] == "Master qualifiers (provisional)"
+    # the label is translated on the page: a Text made of the caption
+    assert captions["marathon"].message == "%(table)s (provisional)"
+    go = page(published, "two-groups/tournaments/go/").context
+    assert (go["t"]["state"], go["t"]["winner"], go["status"]) == ("phase2", None, "in progress: phase 2")
+    assert go["bracket"]["final"][0]["bonus"] == "" and not go["bracket"]["final"][0]["winner"]
+    hex_page = page(published, "two-groups/tournaments/hex/").context
+    assert [(r["player"], r["bonus"], r["winner"]) for r in hex_page["bracket"]["final"]] == [
+        ("a", 7, True), ("d", 5, False), ("c", 3, False), ("b", 2, False)]
+    assert page(published, "two-groups/").context["provisional"] is True
+    assert published.status == "in progress: 2 of 4 tournaments finished"
+    b = page(published, "two-groups/players/b/").context
+    assert [e["winner"] for e in b["entries"]] == [False, False]  # 4th in hex; first in go's final, not finished

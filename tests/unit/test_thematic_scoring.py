@@ -68,27 +68,32 @@ PHASE1_SIX = (
 def test_phase2_takes_winners_then_runners_up_each_by_points_then_seeding():
     # 6 entrants: groups [p1 p4 p5] [p2 p3 p6]. auto with 2 groups: runners-up too.
     # Winners p5 12, p6 8; runners-up p1 6, p2 6 (seeding). Final of 4 with no game yet:
-    # seeding p1 p2 p5 p6, bonus 7 5 3 2. The rest by phase-1 place (3rd, 3rd) then points: p3 2, p4 0.
+    # seeding p1 p2 p5 p6, no bonus until it is complete (rule 11; was 7 5 3 2 before rule
+    # 11). The rest by phase-1 place (3rd, 3rd) then points: p3 2, p4 0.
     s = settings({"g": ["t"]})
     result = compute(data(rated(*SIX), s, [tournament("t", SIX, PHASE1_SIX)]), s)
     t = result.tournament("t")
     assert t.phase2_entrants == ("p5", "p6", "p1", "p2")
     assert ranking(result, "t") == [
-        ("p1", 6, 7, 1, 14), ("p2", 6, 5, 1, 12), ("p5", 12, 3, 1, 16), ("p6", 8, 2, 1, 11),
+        ("p1", 6, 0, 1, 7), ("p2", 6, 0, 1, 7), ("p5", 12, 0, 1, 13), ("p6", 8, 0, 1, 9),
         ("p3", 2, 0, 1, 3), ("p4", 0, 0, 1, 1),
     ]
 
 
 def test_phase2_with_winners_only():
-    # phase2_entrants: winners -> p5, p6 play the final (seeding p5, p6: bonus 7, 5); the rest by
-    # phase-1 place: p1 and p2 both 2nd with 6 (seeding p1, p2), then p3 (3rd, 2), p4 (3rd, 0).
+    # phase2_entrants: winners -> p5, p6 play the final (seeding p5, p6; no game yet, so no
+    # bonus: rule 11, was 7, 5 before it); the rest by phase-1 place: p1 and p2 both 2nd with
+    # 6 (seeding p1, p2), then p3 (3rd, 2), p4 (3rd, 0).
     s = settings({"g": ["t"]}, phase2_entrants="winners")
     result = compute(data(rated(*SIX), s, [tournament("t", SIX, PHASE1_SIX)]), s)
     assert result.tournament("t").phase2_entrants == ("p5", "p6")
     assert ranking(result, "t") == [
-        ("p5", 12, 7, 1, 20), ("p6", 8, 5, 1, 14), ("p1", 6, 0, 1, 7), ("p2", 6, 0, 1, 7),
+        ("p5", 12, 0, 1, 13), ("p6", 8, 0, 1, 9), ("p1", 6, 0, 1, 7), ("p2", 6, 0, 1, 7),
         ("p3", 2, 0, 1, 3), ("p4", 0, 0, 1, 1),
     ]
+    # the final played, p6 beating p5 twice: p6 8 + 7 + 1 = 16 first, p5 12 + 5 + 1 = 18 second
+    result = compute(data(rated(*SIX), s, [tournament("t", SIX, PHASE1_SIX + games(FINAL, None, "p5-p6 0-1; p6-p5 1-0"))]), s)
+    assert ranking(result, "t")[:2] == [("p6", 8, 7, 1, 16), ("p5", 12, 5, 1, 18)]
 
 
 def test_groups_yaml_phases_replace_the_computed_ones():
@@ -101,8 +106,17 @@ def test_groups_yaml_phases_replace_the_computed_ones():
     result = compute(data(rated(*SIX), s, [tournament("t", SIX, played, layout)]), s)
     t = result.tournament("t")
     assert t.phase1 == () and t.computed == ("final",)
-    # p3 and p1 from group 1, p4 and p5 from group 2; no final game yet: seeding order
-    assert t.finalists == ("p1", "p3", "p4", "p5")
+    assert [[r.player for r in g.rows] for g in t.semifinals] == [["p3", "p1", "p2"], ["p4", "p5", "p6"]]
+    # rule 11: the semifinals are incomplete, so the final is not formed yet (before rule 11
+    # it was p1 p3 p4 p5 from the results so far)
+    assert t.finalists == ()
+    # every semifinal game played: group 1 also p1-p3 0-1, p3-p2 1-0 (p3 12) and p1-p2, p2-p1
+    # drawn (p1 2, p2 2, head-to-head 2 to 2: seeding p1); group 2 six draws (4 each: seeding).
+    # The final: p3 and p4 (the firsts), then p1 and p5; no final game yet: seeding order.
+    played += games(SEMI, 1, "p1-p3 0-1; p3-p2 1-0; p1-p2 draw; p2-p1 draw")
+    played += games(SEMI, 2, "p4-p5 draw; p5-p4 draw; p4-p6 draw; p6-p4 draw; p5-p6 draw; p6-p5 draw")
+    result = compute(data(rated(*SIX), s, [tournament("t", SIX, played, layout)]), s)
+    assert result.tournament("t").finalists == ("p1", "p3", "p4", "p5")
 
 
 # --- step 5: participation and forfeits ------------------------------------------------------
@@ -169,8 +183,18 @@ def test_group_final_orders_by_points_then_group_standings_then_seeding_and_pays
     result = compute(data(rated(*four), s, [tournament("t1", four, t1)], finals), s)
     group = result.groups[0]
     assert group.finalists == ("a", "b", "c")
+    # c-b has no result: the group final is incomplete, so no bonus and no winner yet (rule
+    # 11; before it c, b, a had 7, 5, 3 and c won)
     assert [(r.player, r.points, r.played, r.standings_points, r.bonus) for r in group.final] == [
-        ("c", 6, 3, 4, 7), ("b", 5, 3, 6, 5), ("a", 2, 4, 8, 3)]
+        ("c", 6, 3, 4, 0), ("b", 5, 3, 6, 0), ("a", 2, 4, 8, 0)]
+    assert group.winner is None
+    assert {r.player: r.points for r in result.marathon} == {"a": 8, "b": 6, "c": 4, "d": 3}
+    # c-b drawn: c 7, b 6, a 2, complete: bonus 7, 5, 3 and c wins
+    finals = {"g": tuple(games("", None, "c-a 1-0; a-c 0-1; a-b draw; b-a draw; b-c 1-0; c-b draw"))}
+    result = compute(data(rated(*four), s, [tournament("t1", four, t1)], finals), s)
+    group = result.groups[0]
+    assert [(r.player, r.points, r.played, r.standings_points, r.bonus) for r in group.final] == [
+        ("c", 7, 4, 4, 7), ("b", 6, 4, 6, 5), ("a", 2, 4, 8, 3)]
     assert group.winner == "c"
     marathon = {r.player: r.points for r in result.marathon}
     assert marathon == {"a": 8 + 3, "b": 6 + 5, "c": 4 + 7, "d": 3}

@@ -59,8 +59,28 @@ def _edit_description(root: Path):  # competition.yaml changed, the settings equ
     _replace_in(root / "data" / COMP / "competition.yaml", "description: Twenty-five", "description: 25")
 
 
+def _fill_empty_results(path: Path) -> None:
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    filled = [line.replace(",\n", ",1-0\n") if line.endswith(",\n") else line for line in lines]
+    assert filled != lines
+    path.write_text("".join(filled), encoding="utf-8")
+
+
+def _edit_finish_tournament(root: Path):  # rule 11: cathedral's final complete: finished, a winner, bonuses
+    _fill_empty_results(root / "data" / COMP / "tournaments" / "cathedral" / "games.csv")
+
+
+def _edit_unfinish_tournament(root: Path):  # rule 11: amazons' final loses a result: in phase 2 again, no winner
+    _replace_in(root / "data" / COMP / "tournaments" / "amazons" / "games.csv", "saraf,paolog,1-0", "saraf,paolog,")
+
+
+def _edit_finish_group_final(root: Path):  # rule 11: the classici group final complete: bonuses and a winner
+    _fill_empty_results(root / "data" / COMP / "group-finals" / "classici.csv")
+
+
 @pytest.mark.parametrize("change", [_edit_result, _edit_name, _edit_description, _edit_rating, _edit_settings,
-                                    _edit_unknown_player])
+                                    _edit_unknown_player, _edit_finish_tournament, _edit_unfinish_tournament,
+                                    _edit_finish_group_final])
 def test_builds_of_one_process_equal_a_clean_build(project: Path, tmp_path: Path, change):
     memo, served = CompetitionMemo(), tmp_path / "served"
     assert build(project, served, Diagnostics(root=project), serving=True, memo=memo) is not None

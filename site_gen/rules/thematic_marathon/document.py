@@ -21,6 +21,8 @@ def _tournament(t: TournamentResult) -> dict[str, Any]:
         "game": t.tournament.game,
         "group": t.group.slug,
         "entrants": len(t.entrants),
+        "status": t.status,
+        "winner": t.winner,
         "phase1": [_table(g) for g in t.phase1],
         "semifinals": [_table(g) for g in t.semifinals],
         "final": _table(t.final),
@@ -45,9 +47,11 @@ def document(settings: Settings, result: MarathonResult) -> dict[str, Any]:
                 "slug": g.group.slug,
                 "standings": [_standing(r) for r in g.standings],
                 "final": [{"rank": r.rank, "player": r.player, "points": r.points, "bonus": r.bonus} for r in g.final or ()],
+                "final_complete": g.final_complete,
             }
             for g in result.groups
         ],
         "marathon": [_standing(r) for r in result.marathon],
         "master": [{"player": q.player, "via": q.via} for q in result.master],
+        "provisional": result.provisional,
     }

@@ -1,4 +1,4 @@
-"""The Master tournament's table from master.csv (spec step 11). Pure.
+"""The Master tournament's table from master.csv (spec step 12). Pure.
 
 Rounds a, b, c make one ranking; its best half (8 of 16) play rounds d and e and add
 those points. The spec fixes no tie-break here: equal points go to the Master

@@ -15,7 +15,7 @@ from site_gen.rules.thematic_marathon.crosstable import crosstable
 from site_gen.rules.thematic_marathon.document import document
 from site_gen.rules.thematic_marathon.model import GamePoints, MarathonData, Settings
 from site_gen.rules.thematic_marathon.scoring import GroupResult, MarathonResult, Qualifier, StandingRow
-from site_gen.rules.thematic_marathon.tournament import TournamentResult
+from site_gen.rules.thematic_marathon.tournament import FINISHED, NOT_STARTED, TournamentResult
 from site_gen.slugs import unique_slugs
 
 TEMPLATES = "thematic-marathon"
@@ -41,7 +41,7 @@ def _tournament_tables(key: str, t: TournamentResult, urls: dict[str, str], seed
     where 24 unchanged tournaments' 900 tables were made, digested and written again."""
     if _last_tables is None:
         return _made_tables(t, urls, seeds)
-    inputs = (t.phase1, t.semifinals, t.final, t.ranking, t.tournament, urls, seeds)
+    inputs = (t.phase1, t.semifinals, t.final, t.ranking, t.tournament, t.status, urls, seeds)
     last = _last_tables.get(key)
     if last is None or not all(map(is_, last[0][:4], inputs[:4])) or last[0][4:] != inputs[4:]:
         last = _last_tables[key] = (inputs, _made_tables(t, urls, seeds))
@@ -83,24 +83,39 @@ def _shown_tournament(t: TournamentResult) -> dict[str, Any]:
     return {"group": t.group, "tournament": t.tournament, "slug": t.slug, "started": t.started,
             "entrants": t.entrants, "played": t.played, "computed": t.computed, "advance": t.advance,
             "phase2_entrants": t.phase2_entrants, "phase1": [g.number for g in t.phase1],
-            "semifinals": [g.number for g in t.semifinals]}
+            "semifinals": [g.number for g in t.semifinals], "state": t.status, "winner": t.winner,
+            "final_formed": t.final_formed}
 
 
 def _games_of_phases(t: TournamentResult, scheme: GamePoints, urls: dict[str, str]) -> dict[str, Any]:
     """The tournament page's crosstables of every phase and its phase-2 bracket."""
-    phase1 = [crosstable(g, Text(N_("Group %(number)s"), number=g.number), scheme, urls) for g in t.phase1]
-    semis = [crosstable(g, Text(N_("Semifinal group %(number)s"), number=g.number), scheme, urls) for g in t.semifinals]
-    final = crosstable(t.final, Text(N_("Final")), scheme, urls) if t.final and t.final.rows else None
+    phase1 = [crosstable(g, tables.provisional(Text(N_("Group %(number)s"), number=g.number), not g.complete), scheme,
+                         urls) for g in t.phase1]
+    semis = [crosstable(g, tables.provisional(Text(N_("Semifinal group %(number)s"), number=g.number), not g.complete),
+                        scheme, urls) for g in t.semifinals]
+    final = (crosstable(t.final, tables.provisional(Text(N_("Final")), not t.final.complete), scheme, urls)
+             if t.final and t.final.rows else None)
     finalists = set(t.finalists)
+    # rule 11: a bonus is shown once it exists (every semifinal group complete; the
+    # tournament finished), the winner once the tournament is finished
+    semifinal_bonus = all(g.complete for g in t.semifinals)
+    finished = t.status == FINISHED
+
+    def bonus(player: str, exists: bool):
+        row = t.row(player)
+        return (row.bonus if row else 0) if exists else ""
+
     bracket = {
         "semifinals": [
             {"number": g.number, "rows": [{"rank": r.rank, "player": r.player, "url": urls.get(r.player),
                                            "points": r.points, "advances": r.player in finalists,
-                                           "bonus": t.row(r.player).bonus if t.row(r.player) else 0} for r in g.rows]}
+                                           "bonus": bonus(r.player, semifinal_bonus)} for r in g.rows]}
             for g in t.semifinals
         ],
         "final": [{"rank": r.rank, "player": r.player, "url": urls.get(r.player), "points": r.points,
-                   "bonus": t.row(r.player).bonus if t.row(r.player) else 0} for r in (t.final.rows if t.final else ())],
+                   "bonus": bonus(r.player, finished), "winner": finished and r.player == t.winner}
+                  for r in (t.final.rows if t.final else ())],
+        "final_formed": t.final_formed, "finished": finished,
     }
     return {"phase1": phase1, "semis": semis, "final": final, "bracket": bracket}
 
@@ -166,9 +181,11 @@ def _player_context(player: str, result: MarathonResult, urls: dict[str, str], b
         row = rows.get(player)
         if row is not None:
             standings.append({"group": g.group, "row": row, "final": g.final_row(player), "url": f"{base}groups/{g.group.slug}/",
-                              "finalist": player in g.finalists, "has_final": g.final is not None})
+                              "finalist": player in g.finalists, "has_final": g.final is not None,
+                              "final_complete": g.final_complete})
     return {
         "player": player,
+        "provisional": result.provisional,
         "marathon": look.marathon.get(player),
         "entries": entries,
         "standings": standings,
@@ -197,6 +214,7 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
     pages = [
         Page(base, f"{TEMPLATES}/overview.html", info.name,
              {**common, "table": marathon, "tournaments": overview, "groups": shown_groups,
+              "provisional": result.provisional,
               "tournament_count": len(result.tournaments), "player_count": len(result.players),
               "csv": [t.slug for t in all_tables]}),
         Page(f"{base}tournaments/", f"{TEMPLATES}/tournaments.html",
@@ -206,8 +224,8 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
         Page(f"{base}tournaments/master/", f"{TEMPLATES}/master.html",
              Text(N_("%(competition)s: Master"), competition=info.name),
              {**common, "table": master, "candidates": candidates, "results": master_results,
-              "finished": sum(tables.status(t) == "finished" for t in result.tournaments),
-              "total": len(result.tournaments),
+              "finished": sum(t.status == FINISHED for t in result.tournaments),
+              "total": len(result.tournaments), "provisional": result.provisional,
               "games": [{"game": games.get(g.game, g.game), **_game_row(g, urls)} for g in data.master]}),
         Page(f"{base}players/", f"{TEMPLATES}/players.html", Text(N_("%(competition)s: players"), competition=info.name),
              {**common, "active": [(p, urls[p]) for p in sorted(result.players) if p not in result.inactive],
@@ -249,7 +267,9 @@ def _shown_group(g: GroupResult) -> dict[str, Any]:
     """What the overview, groups and group pages show of a thematic group: its tournaments'
     names, not their results (every page's context is pickled for its digest: page_cache)."""
     return {"group": g.group, "tournaments": [{"slug": t.slug, "tournament": t.tournament} for t in g.tournaments],
-            "standings": g.standings, "finalists": g.finalists, "final": g.final, "winner": g.winner}
+            "standings": g.standings, "finalists": g.finalists, "final": g.final, "winner": g.winner,
+            "final_complete": g.final_complete,
+            "unfinished": sum(t.status != FINISHED for t in g.tournaments)}
 
 
 def _game_row(game, urls: dict[str, str]) -> dict[str, Any]:
@@ -259,12 +279,13 @@ def _game_row(game, urls: dict[str, str]) -> dict[str, Any]:
 
 
 def _status(result: MarathonResult) -> str:
-    states = [tables.status(t) for t in result.tournaments]
-    done = states.count("finished")
-    if done == len(states):
+    """Finished once nothing is provisional (rule 11: every tournament and group final)."""
+    states = [t.status for t in result.tournaments]
+    if not result.provisional:
         return Text(N_("finished"))
-    if all(s == "not started" for s in states):
+    if all(s == NOT_STARTED for s in states):
         return Text(N_("not started"))
+    done = states.count(FINISHED)
     return Text(N_("in progress: %(done)s of %(total)s tournaments finished"), done=done, total=len(states))
 
 

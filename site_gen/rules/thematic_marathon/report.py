@@ -26,9 +26,19 @@ def _tournament(t: TournamentResult, path: str, games: tuple[Game, ...], diags: 
     for game in games:
         if game.phase == FINAL:
             table, name = t.final, "the final"
+            if table is not None and not t.final_formed:
+                diags.error(path, game.line, f"the final of {t.tournament.game} is not formed yet (spec rule 11: "
+                            f"every {'semifinal' if t.semifinals else 'phase-1'} group needs all its games first); "
+                            "write it in groups.yaml to play it now")
+                continue
         else:
             tables = t.phase1 if game.phase == PHASE1 else t.semifinals
             name = f"phase-1 group {game.group}" if game.phase == PHASE1 else f"semifinal group {game.group}"
+            if game.phase != PHASE1 and not tables and t.phase1 and not t.phase2_entrants:
+                diags.error(path, game.line, f"{name} does not exist: phase 2 of {t.tournament.game} is not formed yet "
+                            "(spec rule 11: every phase-1 group needs all its games first); write the semifinals "
+                            "in groups.yaml to play them now")
+                continue
             if game.group > len(tables):
                 what = "phase 1" if game.phase == PHASE1 else "phase 2"
                 has = f"has {len(tables)} group(s)" if tables else "has no groups"

@@ -1,5 +1,6 @@
-"""The thematic marathon's engine (spec steps 7-11): group standings, group finals,
-marathon standings, Master qualifiers and candidate games. Pure."""
+"""The thematic marathon's engine (spec steps 7-12): group standings, group finals,
+marathon standings, Master qualifiers (winners only of what is finished: rule 11) and
+candidate games. Pure."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from site_gen.rules.thematic_marathon.grouping import seed_key
 from site_gen.rules.thematic_marathon.master import MasterTable, master_table
 from site_gen.rules.thematic_marathon.model import (Game, GroupDef, MarathonData, Player, Settings, TournamentData,
                                                    TournamentDef)
-from site_gen.rules.thematic_marathon.tournament import TournamentResult, compute_tournament
+from site_gen.rules.thematic_marathon.tournament import FINISHED, TournamentResult, compute_tournament
 
 STANDINGS, GROUP_FINAL, TOURNAMENT_WINNER, FILL = "standings", "group_final", "tournament_winner", "fill"
 
@@ -47,10 +48,12 @@ class GroupResult:
     finalists: tuple[str, ...]  # the first group_final_size of the standings
     final: tuple[GroupFinalRow, ...] | None  # None: no group-final file yet
     final_games: tuple[Game, ...]
+    final_complete: bool = False  # rule 11: the file has a game and every game has a result
 
     @property
     def winner(self) -> str | None:
-        return self.final[0].player if self.final else None
+        """The group final's first once it is complete (rule 11), else None."""
+        return self.final[0].player if self.final and self.final_complete else None
 
     def final_row(self, player: str) -> GroupFinalRow | None:
         return next((r for r in self.final or () if r.player == player), None)
@@ -87,6 +90,7 @@ class MarathonResult:
     inactive: Mapping[str, str]  # userid -> why
     players: tuple[str, ...]  # everyone known, in seeding order
     master_table: MasterTable | None
+    provisional: bool = True  # rule 11: until every tournament and group final is finished
     # what each tournament result was computed from (the players, by identity: recompute)
     inputs: tuple[Mapping[str, Player], Mapping[str, TournamentData]] | tuple[()] = field(
         default=(), repr=False, compare=False)
@@ -115,9 +119,15 @@ def standings_rows(tournaments: tuple[TournamentResult, ...], extra: Mapping[str
     )
 
 
+def group_final_complete(games: tuple[Game, ...] | None) -> bool:
+    """Rule 11: the group-final file has at least one game and every game in it has a result."""
+    return bool(games) and all(g.result is not None for g in games)
+
+
 def group_final(standings, games: tuple[Game, ...] | None, settings: Settings, seed):
     """Step 8: the first `group_final_size` of the standings; points from the file's games,
-    then group-standings points, then seeding. Place p earns the p-th group_final_bonus."""
+    then group-standings points, then seeding. Place p earns the p-th group_final_bonus once
+    the group final is complete (rule 11), 0 until then."""
     finalists = tuple(r.player for r in standings[: settings.group_final_size])
     if games is None:
         return finalists, None, ()
@@ -132,7 +142,7 @@ def group_final(standings, games: tuple[Game, ...] | None, settings: Settings, s
                 played[p] += 1
     standing = {r.player: r.points for r in standings}
     ordered = sorted(finalists, key=lambda p: (-points[p], -standing[p], seed(p)))
-    bonus = settings.group_final_bonus
+    bonus = settings.group_final_bonus if group_final_complete(games) else ()
     rows = tuple(
         GroupFinalRow(i + 1, p, points[p], played[p], standing[p], bonus[i] if i < len(bonus) else 0)
         for i, p in enumerate(ordered)
@@ -143,7 +153,8 @@ def group_final(standings, games: tuple[Game, ...] | None, settings: Settings, s
 def master_qualifiers(marathon: tuple[StandingRow, ...], groups: tuple[GroupResult, ...],
             tournaments: tuple[TournamentResult, ...], settings: Settings) -> tuple[Qualifier, ...]:
     """Step 10: the first `master_direct` of the marathon, the group-final winners not yet
-    in, the other tournament winners by winner points then marathon order, then fill."""
+    in, the other tournament winners by winner points then marathon order, then fill. Only
+    complete group finals and finished tournaments have a winner (rule 11)."""
     rank = {r.player: r.rank for r in marathon}
     size = settings.master_size
     chosen: list[Qualifier] = []
@@ -177,7 +188,7 @@ def master_qualifiers(marathon: tuple[StandingRow, ...], groups: tuple[GroupResu
 
 
 def candidates(player: str, tournaments: tuple[TournamentResult, ...], settings: Settings) -> tuple[Candidate, ...]:
-    """Step 11: the best-scoring tournament of each group (the earlier one on equal
+    """Step 12: the best-scoring tournament of each group (the earlier one on equal
     points), best first, then in group order."""
     best: dict[str, Candidate] = {}
     for t in tournaments:
@@ -242,8 +253,9 @@ def _compute(data: MarathonData, settings: Settings, previous: MarathonResult | 
     groups = []
     for g in settings.groups:
         standings = standings_rows(by_group[g.slug], {}, seed)
-        finalists, final, games = group_final(standings, data.group_finals.get(g.slug), settings, seed)
-        groups.append(GroupResult(g, by_group[g.slug], standings, finalists, final, games))
+        file = data.group_finals.get(g.slug)
+        finalists, final, games = group_final(standings, file, settings, seed)
+        groups.append(GroupResult(g, by_group[g.slug], standings, finalists, final, games, group_final_complete(file)))
     groups = tuple(groups)
     bonuses: dict[str, int] = {}
     for g in groups:
@@ -261,5 +273,6 @@ def _compute(data: MarathonData, settings: Settings, previous: MarathonResult | 
         inactive=_inactive(data.players, tournaments),
         players=tuple(sorted(everyone, key=seed)),
         master_table=master_table(data.master, master, settings, seed) if data.master else None,
+        provisional=any(t.status != FINISHED for t in tournaments) or not all(g.final_complete for g in groups),
         inputs=(data.players, dict(data.tournaments)),
     )

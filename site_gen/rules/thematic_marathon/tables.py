@@ -20,7 +20,14 @@ from site_gen.rules.thematic_marathon.scoring import (
     Qualifier,
     StandingRow,
 )
-from site_gen.rules.thematic_marathon.tournament import GroupTable, TournamentResult
+from site_gen.rules.thematic_marathon.tournament import (
+    FINISHED,
+    IN_PHASE1,
+    IN_PHASE2,
+    NOT_STARTED,
+    GroupTable,
+    TournamentResult,
+)
 
 REACHED = {"final": Text(N_("Final")), "semifinal": Text(N_("Semifinal")), "phase1": Text(N_("Phase 1"))}
 VIA = {STANDINGS: Text(N_("Standings")), GROUP_FINAL: Text(N_("Group final")),
@@ -34,15 +41,22 @@ STANDING_KEYS = (N_("points"), N_("tournaments won"), N_("tournament final group
 GROUP_FINAL_KEYS = (N_("points"), N_("group-standings points"), N_("seeding order"))
 
 
+STATUS = {NOT_STARTED: Text(N_("not started")), IN_PHASE1: Text(N_("in progress: phase 1")),
+          IN_PHASE2: Text(N_("in progress: phase 2")), FINISHED: Text(N_("finished"))}
+
+
 def status(t: TournamentResult) -> str:
-    """not started, phase 1, phase 2 or finished, from the games with a result (a Text:
-    compare it with ==, show it translated)."""
-    tables = [*t.phase1, *t.semifinals, *((t.final,) if t.final else ())]
-    if not t.entrants or t.played == 0:
-        return Text(N_("not started"))
-    if all(_complete(g) for g in tables):
-        return Text(N_("finished"))
-    return Text(N_("phase 1")) if t.phase1 and not all(_complete(g) for g in t.phase1) else Text(N_("phase 2"))
+    """The engine's status (rule 11) in words: not started, in progress (phase 1 or 2) or
+    finished (a Text: compare it with ==, show it translated)."""
+    return STATUS[t.status]
+
+
+def provisional(caption: str, unfinished: bool) -> str:
+    """A table's caption, with a short "(provisional)" label when it is computed from
+    something unfinished (rule 11)."""
+    if not unfinished:
+        return caption
+    return Text(N_("%(table)s (provisional)"), table=caption if isinstance(caption, Text) else Text(caption))
 
 
 def standing_reasons(rows, seeds: Mapping[str, int]) -> dict[int, RankReason]:
@@ -60,16 +74,11 @@ def _lower_seed_better(reasons: dict[int, RankReason]) -> dict[int, RankReason]:
     return {i: replace(r, detail=note) if r.key == STANDING_KEYS[3] else r for i, r in reasons.items()}
 
 
-def _complete(table: GroupTable) -> bool:
-    n = len(table.rows)
-    return table.decided >= n * (n - 1)
-
-
 def group_table(table: GroupTable, slug: str, caption: str, urls: Mapping[str, str]) -> Table:
     columns = (RANK, PLAYER, Column("points", N_("Points"), numeric=True), Column("played", N_("Played"), numeric=True))
     rows = [{"rank": r.rank, "player": r.player, "player_url": urls.get(r.player), "points": r.points, "played": r.played}
             for r in table.rows]
-    return Table(slug, caption, columns, rows)
+    return Table(slug, provisional(caption, not table.complete), columns, rows)
 
 
 def ranking_table(t: TournamentResult, urls: Mapping[str, str], seeds: Mapping[str, int] | None = None) -> Table:
@@ -90,7 +99,12 @@ def ranking_table(t: TournamentResult, urls: Mapping[str, str], seeds: Mapping[s
     note = (N_("Points = phase 1 + bonus + participation; phase-2 game points never count. Highlighted: forfeited "
                "every game (no participation point).") if out
             else N_("Points = phase 1 + bonus + participation; phase-2 game points never count."))
-    return Table(f"tournament-{t.slug}", Text(N_("%(game)s: ranking"), game=t.tournament.game), columns, rows,
+    unfinished = t.status != FINISHED
+    if unfinished:  # rule 11: say why the bonuses are 0
+        note = Text(N_("%(note)s Provisional: the bonuses are given once the final group (for the semifinalists: "
+                       "every semifinal group) has all its games, and the winner is named then."), note=Text(note))
+    caption = provisional(Text(N_("%(game)s: ranking"), game=t.tournament.game), unfinished)
+    return Table(f"tournament-{t.slug}", caption, columns, rows,
                  highlighted=out, note=note, reasons=tournament_reasons(t, seeds or {}))
 
 
@@ -150,7 +164,9 @@ def group_standings_table(g: GroupResult, settings: Settings, urls: Mapping[str,
     columns = (RANK, PLAYER, *per, Column("points", N_("Points"), numeric=True), Column("won", N_("Won"), numeric=True),
                Column("finals", N_("Finals"), numeric=True))
     size = len(g.finalists)
-    return Table(f"group-{g.group.slug}", Text(N_("%(group)s: standings"), group=g.group.name), columns,
+    unfinished = any(t.status != FINISHED for t in g.tournaments)
+    return Table(f"group-{g.group.slug}", provisional(Text(N_("%(group)s: standings"), group=g.group.name), unfinished),
+                 columns,
                  _standing_rows(g.standings, urls, g.tournaments), highlighted=set(range(size)),
                  note=Text(N_("Ties: tournaments won, then tournament final groups reached, then seeding order. "
                               "Highlighted: the first %(count)s, who play the group final."), count=settings.group_final_size),
@@ -167,15 +183,18 @@ def group_final_table(g: GroupResult, urls: Mapping[str, str], seeds: Mapping[st
     reasons = _lower_seed_better(rank_reasons(g.final or (), lambda r: (r.points, r.standings_points, -seeds.get(r.player, unknown)),
                            GROUP_FINAL_KEYS, lambda r: r.player, (0, 0, 0),
                            shown=(None, None, lambda v: -v if v != -unknown else None)))
-    return Table(f"group-{g.group.slug}-final", Text(N_("%(group)s: group final"), group=g.group.name), columns, rows,
-                 note=N_("Ties: group-standings points, then seeding order (no mini-league in a group final)."),
-                 reasons=reasons)
+    caption = provisional(Text(N_("%(group)s: group final"), group=g.group.name), not g.final_complete)
+    note = (N_("Ties: group-standings points, then seeding order (no mini-league in a group final).") if g.final_complete
+            else N_("Ties: group-standings points, then seeding order (no mini-league in a group final). Provisional: "
+                    "the bonuses and the winner come once every game of the group final has a result."))
+    return Table(f"group-{g.group.slug}-final", caption, columns, rows, note=note, reasons=reasons)
 
 
 def marathon_table(result: MarathonResult, urls: Mapping[str, str]) -> Table:
     columns = (RANK, PLAYER, Column("points", N_("Points"), numeric=True), Column("won", N_("Won"), numeric=True),
                Column("finals", N_("Finals"), numeric=True), Column("group_finals", N_("Group-final bonus"), numeric=True))
-    return Table("marathon", N_("Marathon standings"), columns, _standing_rows(result.marathon, urls, ()),
+    return Table("marathon", provisional(N_("Marathon standings"), result.provisional), columns,
+                 _standing_rows(result.marathon, urls, ()),
                  note=N_("Points: every tournament's points plus every group-final bonus. Ties: tournaments won, "
                          "then tournament final groups reached, then seeding order."),
                  reasons=standing_reasons(result.marathon, seed_positions(result)))
@@ -213,7 +232,7 @@ def master_table(result: MarathonResult, settings: Settings, urls: Mapping[str, 
     rows = [{"number": i + 1, "player": q.player, "player_url": urls.get(q.player), "via": VIA[q.via],
              "reason": qualifier_reason(q, groups, games), "marathon_rank": q.marathon_rank}
             for i, q in enumerate(result.master)]
-    return Table("master", N_("Master qualifiers"), columns, rows,
+    return Table("master", provisional(N_("Master qualifiers"), result.provisional), columns, rows,
                  note=Text(N_("In order: the first %(count)s of the marathon, the group-final winners, the other "
                               "tournament winners by winner points, then the next in the marathon standings."),
                            count=settings.master_direct))
@@ -230,7 +249,7 @@ def candidates_table(result: MarathonResult, urls: Mapping[str, str], players: l
         for i in range(len(result.candidates.get(p, ())) + 1, count + 1):
             row[f"c{i}"] = ""
         rows.append(row)
-    return Table("master-candidates", N_("Candidate Master games"), columns, rows,
+    return Table("master-candidates", provisional(N_("Candidate Master games"), result.provisional), columns, rows,
                  note=N_("Each player's best-scoring tournament in each group (tournament points in brackets), best first."))
 
 
@@ -275,9 +294,8 @@ def tournaments_table(result: MarathonResult, urls: Mapping[str, str], base: str
                Column("status", N_("Status")), Column("winner", N_("Winner"), link_key="winner_url"))
     rows = []
     for t in result.tournaments:
-        done = status(t)
-        winner = t.winner if done == "finished" else ""
+        winner = t.winner or ""  # only a finished tournament has one (rule 11)
         rows.append({"group": t.group.name, "game": t.tournament.game, "url": f"{base}tournaments/{t.slug}/",
-                     "entrants": len(t.entrants), "played": t.played, "status": done, "winner": winner,
+                     "entrants": len(t.entrants), "played": t.played, "status": status(t), "winner": winner,
                      "winner_url": urls.get(winner) if winner else None})
     return Table("tournaments", N_("Tournaments"), columns, rows)

@@ -1,4 +1,5 @@
-"""One tournament: its round-robin tables, bonuses and ranking (spec steps 1 and 3-6). Pure."""
+"""One tournament: its round-robin tables, bonuses and ranking (spec steps 1, 3-6 and 11,
+the unfinished phases). Pure."""
 
 from __future__ import annotations
 
@@ -21,6 +22,9 @@ from site_gen.rules.thematic_marathon.model import (
 )
 
 SeedKey = Callable[[str], tuple]
+
+# a tournament's status (spec rule 11)
+NOT_STARTED, IN_PHASE1, IN_PHASE2, FINISHED = "not_started", "phase1", "phase2", "finished"
 
 
 @dataclass(frozen=True)
@@ -61,6 +65,20 @@ class GroupTable:
         row = self.row(player)
         return row.rank if row else None
 
+    @cached_property
+    def complete(self) -> bool:
+        """Rule 11: every pair has two games with a result, one with each player moving
+        first; that is, each ordered pair of players has a game with a result (extra rows
+        change nothing). A group of one player, or of none, is complete."""
+        return complete(self.players, self.games)
+
+
+def complete(players: Sequence[str], games: Sequence[Game]) -> bool:
+    """Each ordered pair of distinct `players` has a game with a result in `games` in that
+    move order (a pair is checked in each move order: two games a-b are not a-b and b-a)."""
+    decided = {(g.first, g.second) for g in games if g.result is not None}
+    return all((a, b) in decided for a in players for b in players if a != b)
+
 
 @dataclass(frozen=True)
 class RankingRow:
@@ -87,9 +105,11 @@ class TournamentResult:
     phase2_entrants: tuple[str, ...]
     semifinals: tuple[GroupTable, ...]
     advance: int  # how many of each semifinal group go to the final
-    final: GroupTable | None  # None only without entrants
+    final: GroupTable | None  # None only without entrants; no players while not formed
     ranking: tuple[RankingRow, ...]
     computed: tuple[str, ...]  # phases computed here rather than read from groups.yaml
+    status: str = NOT_STARTED  # rule 11: NOT_STARTED, IN_PHASE1, IN_PHASE2 or FINISHED
+    final_formed: bool = False  # the final group is formed (computed or written)
 
     @property
     def slug(self) -> str:
@@ -97,7 +117,9 @@ class TournamentResult:
 
     @property
     def winner(self) -> str | None:
-        return self.ranking[0].player if self.ranking else None
+        """The final group's first once the tournament is finished (rule 11: its final group
+        formed and complete, and a result in games.csv), else None."""
+        return self.ranking[0].player if self.status == FINISHED and self.final.rows else None
 
     @property
     def finalists(self) -> tuple[str, ...]:
@@ -175,6 +197,9 @@ def _non_finalists(semifinals: Sequence[GroupTable], finalists: Sequence[str], s
 def compute_tournament(
     group: GroupDef, definition: TournamentDef, data: TournamentData, settings: Settings, seed: SeedKey
 ) -> TournamentResult:
+    """Steps 3-6 with rule 11: a later phase is formed (computed) only from complete groups
+    of the phase before; groups.yaml may give it earlier, and then it is as written. A phase
+    not yet formed has no players."""
     entrants = tuple(sorted(set(data.entrants), key=seed))
     layout, games, computed = data.layout, data.games, []
     by_table = grouped(((g.phase, g.group), g) for g in games)  # each table's games, in one pass
@@ -189,7 +214,9 @@ def compute_tournament(
         group_table(PHASE1, i, members, by_table.get((PHASE1, i), ()), settings, seed)
         for i, members in enumerate(phase1_members, start=1)
     )
-    second = _phase2_entrants(phase1, entrants, settings, seed)
+    # phase 2 is formed once every phase-1 group is complete (at once without phase 1)
+    phase2_formed = all(t.complete for t in phase1)
+    second = _phase2_entrants(phase1, entrants, settings, seed) if phase2_formed else []
     # semifinals: as written, else the phase-2 structure of step 4
     if layout.semifinals is not None:
         semi_members = [list(g) for g in layout.semifinals]
@@ -200,19 +227,34 @@ def compute_tournament(
         group_table(SEMI, i, members, by_table.get((SEMI, i), ()), settings, seed)
         for i, members in enumerate(semi_members, start=1)
     )
+    semifinals_complete = all(t.complete for t in semifinals)
     advance = grouping.advancing(len(semifinals)) if semifinals else 0
     if layout.final is not None:
-        final_members = list(layout.final)
+        final_members, final_formed = list(layout.final), True
     else:
         computed.append(FINAL)
-        if semifinals:  # the best `advance` of each semifinal group, place by place
-            final_members = [t.rows[p].player for p in range(advance) for t in semifinals if len(t.rows) > p]
+        if semifinals:  # the best `advance` of each semifinal group, place by place, once all are complete
+            final_formed = semifinals_complete
+            final_members = ([t.rows[p].player for p in range(advance) for t in semifinals if len(t.rows) > p]
+                             if final_formed else [])
         else:
-            final_members = second
+            final_formed, final_members = phase2_formed, second
     final = group_table(FINAL, 0, final_members, by_table.get((FINAL, None), ()), settings, seed) if entrants else None
-    ranking = _ranking(entrants, phase1, semifinals, final, games, settings, seed)
+    final_formed = final_formed and final is not None
+    if not any(g.result is not None for g in games):
+        status = NOT_STARTED
+    elif final_formed and final.complete:
+        status = FINISHED
+    elif semifinals or final_formed:
+        status = IN_PHASE2
+    else:
+        status = IN_PHASE1
+    # the final group's bonuses and the winner once the tournament is finished (so never
+    # while no game has a result, even for a final of one player, complete from the start)
+    ranking = _ranking(entrants, phase1, semifinals, final, games, settings, seed,
+                       semifinal_bonus=semifinals_complete, final_bonus=status == FINISHED)
     return TournamentResult(group, definition, data.started, entrants, phase1, tuple(second), semifinals, advance,
-                            final, ranking, tuple(computed))
+                            final, ranking, tuple(computed), status, final_formed)
 
 
 def _ranking(
@@ -223,14 +265,21 @@ def _ranking(
     games: Sequence[Game],
     settings: Settings,
     seed: SeedKey,
+    semifinal_bonus: bool = True,
+    final_bonus: bool = True,
 ) -> tuple[RankingRow, ...]:
     """Steps 5 and 6: the final group in order, then the semifinalists who did not reach
-    the final (bonus count..1), then the rest by phase-1 place, points and seeding."""
+    the final (bonus count..1), then the rest by phase-1 place, points and seeding. Rule 11:
+    the semifinal bonuses only once every semifinal group is complete, the final group's
+    once the tournament is finished (0 until then); a final not formed has no players, so
+    every semifinalist then ranks as one who did not reach it."""
     finalists = list(final.players) if final else []
     out = forfeited_all(games)
-    bonus = {p: (settings.final_bonus[i] if i < len(settings.final_bonus) else 0) for i, p in enumerate(finalists)}
+    bonus = ({p: (settings.final_bonus[i] if i < len(settings.final_bonus) else 0) for i, p in enumerate(finalists)}
+             if final_bonus else {})
     others = _non_finalists(semifinals, finalists, seed)
-    bonus.update({p: len(others) - i for i, p in enumerate(others)})
+    if semifinal_bonus:
+        bonus.update({p: len(others) - i for i, p in enumerate(others)})
     group_of = {p: t for t in phase1 for p in t.players}
     listed = set(finalists) | set(others)
     rest = sorted(

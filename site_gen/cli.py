@@ -65,6 +65,7 @@ def check(root: Optional[Path] = RootOption) -> None:
     """Validate every file and report every problem as path:line: message (exit 1 on errors)."""
     from site_gen import parallel
     from site_gen.build import analyse, keep_until_exit, left_to_exit, long_lived_objects, plan
+    from site_gen.config import warn_base_url
 
     top = _root(root)
     diags = Diagnostics(root=top)
@@ -74,6 +75,7 @@ def check(root: Optional[Path] = RootOption) -> None:
         project = analyse(top, diags)
         if project is not None:
             left_to_exit(project, plan(project, diags))
+    warn_base_url(top / "site.yaml", diags)
     _print(diags)
     typer.echo(summary(diags), err=True)
     if diags.has_errors:

@@ -44,7 +44,7 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 
 def make_site(folder: Path, competition: str = "spring") -> Path:
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "site.yaml").write_text("title: Club results\nbase_url: /\n", encoding="utf-8")
+    (folder / "site.yaml").write_text("title: Club results\nbase_url: https://example.org/club/\n", encoding="utf-8")
     result = site_gen("new", "online-marathon", competition, cwd=folder)
     assert result.returncode == 0, result.stderr
     return folder

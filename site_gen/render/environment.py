@@ -104,8 +104,9 @@ def make_environment(root: Path, theme: str, base_url: str, serving: bool = Fals
 
     def nav_href(href: str) -> str:
         """A site.yaml nav entry: a site-internal path ("about/", "/about/") as a link from
-        this page; anything else (https:, mailto:, "#top") as written."""
-        return href if links.is_external(href) else url(href)
+        this page; another site's address (https:, mailto:) or "#top" as written; any
+        other scheme ("javascript:") is taken as a path, never run (links.nav_target)."""
+        return href if links.nav_target(href) else url(href)
 
     def atom_id(path: str) -> str:
         """A permanent IRI for a feed entry: its absolute URL, or a URN when the base has no host."""

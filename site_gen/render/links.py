@@ -73,9 +73,27 @@ def url(path: str) -> str:
 
 
 def is_external(href: str) -> bool:
-    """A link that leaves the site or is no page address: a scheme (https:, mailto:), a
-    host ("//cdn.example"), or only a fragment."""
-    return href.startswith(("//", "#")) or bool(urlsplit(href).scheme)
+    """A link that is no path inside the site: any scheme (https:, mailto:), a host
+    ("//cdn.example"), or only a fragment."""
+    try:
+        return href.startswith(("//", "#")) or bool(urlsplit(href).scheme)
+    except ValueError:  # "https://[x": left as it is
+        return True
+
+
+_NAV_SCHEMES = ("http", "https", "mailto")
+
+
+def nav_target(href: str) -> bool:
+    """Whether a site.yaml nav entry is shown as written: an address of another site
+    (http:, https:, mailto:, "//host") or a fragment. Anything else is a path inside the
+    site, "javascript:..." too, which so becomes a harmless relative link, never script."""
+    if href.startswith(("//", "#")):
+        return True
+    try:
+        return urlsplit(href).scheme.lower() in _NAV_SCHEMES
+    except ValueError:  # "https://[x": no address
+        return False
 
 
 # an a/img tag's href or src in Python-Markdown's output, which writes every attribute in

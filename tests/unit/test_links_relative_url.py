@@ -60,3 +60,21 @@ def test_markdown_links_from_the_page_shown():
             '<a href="../rounds/index.html#r2">r2</a> '
             '<a href="https://example.org/x/">out</a> <a href="#here">here</a> <a href="rules.csv">csv</a> '
             '<img alt="" src="../../static/logo.png"> <code>&lt;a href="/x/"&gt;</code></p>')
+
+
+@pytest.mark.parametrize("href, expected", [
+    ("about/", "../../../about/index.html"),  # a path inside the site, from c/players/x/
+    ("/about/", "../../../about/index.html"),
+    ("https://example.org/rules/", "https://example.org/rules/"),
+    ("mailto:judge@example.org", "mailto:judge@example.org"),
+    ("#main", "#main"),
+    # no script from site.yaml: any other scheme is taken as a (harmless) path
+    ("javascript:alert(1)", "../../../javascript%3Aalert%281%29"),
+    ("JavaScript://%0aalert(1)", "../../../JavaScript%3A//%250aalert%281%29"),
+])
+def test_nav_entries_of_site_yaml(tmp_path, href, expected):
+    from site_gen.render.environment import make_environment
+
+    env = make_environment(tmp_path, "default", "https://example.org/club/")
+    with use_page("c/players/x/"):
+        assert env.globals["nav_href"](href) == expected

@@ -192,3 +192,14 @@ def test_build_refuses_a_base_url_that_names_no_place(marathon_project: Path, tm
         assert "--base-url https://yourname.github.io/your-repo/" in result.stderr
         assert "leave --base-url out" in result.stderr
         assert not out.exists()
+
+
+def test_search_js_holds_search_json(site: Path):
+    """Opened from disk a page can't fetch search.json; site.js loads search.js there,
+    the same index set as window.siteGenSearch."""
+    import json
+
+    script = (site / "search.js").read_text(encoding="utf-8")
+    assert script.startswith("window.siteGenSearch = ") and script.endswith(";\n")
+    data = json.loads(script[len("window.siteGenSearch = "):-2])
+    assert data == json.loads((site / "search.json").read_text(encoding="utf-8")) and len(data) > 50

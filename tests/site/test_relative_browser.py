@@ -1,6 +1,6 @@
 """The built site works wherever it is put, in a real browser (headless Debian Chromium
 through Playwright): opened from disk (file://), styled, its links followed from the home
-page to a competition and a player; and the same files copied under a sub-path they were
+page to a competition and a player, its search box finding a player; and the same files copied under a sub-path they were
 not built for (/sub/dir/), served by a local http.server. No request may fail
 (open_page's checks: failed requests, HTTP errors, console and page errors)."""
 
@@ -69,6 +69,15 @@ def test_opened_from_disk_it_is_styled_and_its_links_work(public_site, open_page
     expect(page.locator("h1")).to_be_visible()
     follow(page.locator("header a.brand"))
     expect(page).to_have_url(home)
+
+    # the search box, from a page two folders down: its index comes as search.js there
+    page.goto((site.files / site.stage_page / "index.html").as_uri())
+    page.locator("#search-box").fill(site.player_name)
+    hit = page.locator("#search-results a", has_text=site.player_name).first
+    expect(hit).to_be_visible()
+    follow(hit)
+    expect(page.locator("h1")).to_have_text(site.player_name)
+    assert page.url == (site.files / site.player_page / "index.html").as_uri(), page.url
     assert tab.errors == [], "\n".join(tab.errors)
     assert all(url.startswith("file://") for url in tab.visited), tab.visited
 

@@ -78,8 +78,21 @@
     var index = null;
     function load() {
       if (index) return Promise.resolve(index);
-      return fetch(input.getAttribute("data-index")).then(function (r) { return r.json(); })
-        .then(function (data) { index = data; return data; });
+      var got = location.protocol === "file:" ? fromScript()
+        : fetch(input.getAttribute("data-index")).then(function (r) { return r.json(); });
+      return got.then(function (data) { index = data; return data; });
+    }
+    // Opened from disk, a browser fetches no file: the same index comes as a script,
+    // search.js beside search.json, which sets window.siteGenSearch.
+    function fromScript() {
+      return new Promise(function (resolve, reject) {
+        if (window.siteGenSearch) { resolve(window.siteGenSearch); return; }
+        var script = document.createElement("script");
+        script.src = base() + "search.js";
+        script.onload = function () { if (window.siteGenSearch) resolve(window.siteGenSearch); else reject(new Error("search.js")); };
+        script.onerror = reject;
+        document.head.appendChild(script);
+      });
     }
     // The index's addresses are site-relative ("c/players/x/"): from this page they go
     // through data-index's relative path to the site's root ("../../search.json"), and a

@@ -74,6 +74,7 @@ def plan(project: Project, diags: Diagnostics) -> tuple[list[Page], dict[str, by
     pages.append(site_pages.sitemap_page([p.url for p in pages]))
     pages.append(site_pages.feed_page(project, sites))
     files["search.json"] = site_pages.search_index(project, sites, content)
+    files["search.js"] = site_pages.search_script(files["search.json"])  # the search box, opened from disk
     return pages, files
 
 

@@ -102,6 +102,7 @@ def check(
     """Check every file and report every problem (exit 1 on errors)."""
     from site_gen import parallel
     from site_gen.build import analyse, keep_until_exit, left_to_exit, long_lived_objects, plan
+    from site_gen.config import warn_base_url
 
     if format not in ("text", "github"):
         typer.echo(f'site-gen: unknown format "{format}"; use --format text or --format github', err=True)
@@ -114,6 +115,7 @@ def check(
         project = analyse(top, diags)
         if project is not None:
             left_to_exit(project, plan(project, diags))
+    warn_base_url(top / "site.yaml", diags)
     _print(diags, format)
     typer.echo(summary(diags), err=True)
     if diags.has_errors:

@@ -221,3 +221,29 @@ SITE_FIELDS = [
 def site_config(mapping: Any, path: Path, diags: Diagnostics) -> SiteConfig | None:
     values = parse_fields(mapping if mapping is not None else {}, SITE_FIELDS, path, diags)
     return SiteConfig(**values) if values is not None else None
+
+
+def warn_base_url(path: Path, diags: Diagnostics) -> None:
+    """`check`: a base_url written without scheme and host ("/", "./club/") gets a warning
+    at its line. Links inside the site are relative and work without it, but the sitemap,
+    the feed and canonical links need full addresses, which only such a base_url gives.
+    A site.yaml without base_url gets none: the default is "/" on purpose. Problems of the
+    file itself were reported while the project was read."""
+    from urllib.parse import urlsplit
+
+    from site_gen.sources.yaml_reader import read_yaml
+
+    ok, doc = read_yaml(path, Diagnostics())
+    if not ok or not isinstance(doc, dict) or not isinstance(doc.get("base_url"), str):
+        return
+    value = doc["base_url"]
+    try:
+        parts = urlsplit(value)
+        if parts.scheme and parts.hostname:
+            return
+    except ValueError:  # "https://[x": no address either
+        pass
+    line = doc.line_of("base_url") if hasattr(doc, "line_of") else None
+    diags.warning(path, line, f'base_url "{value}" is not a full web address, so the sitemap, the feed and links '
+                              "for search engines can't say where the site is; write the address the site is "
+                              "published at, with https:// and the host, e.g. base_url: https://yourname.github.io/your-repo/")

@@ -25,6 +25,7 @@ from site_gen.page_cache import PageCache
 from site_gen.project import Project
 from site_gen.render.environment import make_environment
 from site_gen.render.i18n import use_language
+from site_gen.render.links import use_page
 from site_gen.task_times import TIMES
 
 Problem = tuple[str, int | None, str]  # (template file, line, message)
@@ -61,7 +62,8 @@ class PageRenderer:
         page = page.resolved()
         lang = self.language(page)
         context = {**self.common, "page": page, "lang": lang, **page.context}
-        with use_language(lang):  # the theme's words, numbers and dates in that language
+        # the theme's words, numbers and dates in that language; links relative to this page
+        with use_language(lang), use_page(page.url):
             return self.env.get_template(page.template).render(context).encode("utf-8")
 
     def _page(self, page: Page) -> Outcome:

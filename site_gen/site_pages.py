@@ -110,3 +110,10 @@ def search_index(project: Project, sites: dict[str, CompetitionSite], content: l
     entries += [SearchEntry(p.title, p.url, "page") for p in content]
     data = [{"title": e.title, "url": e.url, "kind": e.kind, "detail": e.detail} for e in entries]
     return (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+
+
+def search_script(index: bytes) -> bytes:
+    """search.json as a script that sets window.siteGenSearch: a page opened from disk
+    (file://) may load a script beside it but fetch no file, so the search box reads this
+    there (site.js). JSON is valid JavaScript, U+2028 included (ES2019)."""
+    return b"window.siteGenSearch = " + index.rstrip(b"\n") + b";\n"

@@ -63,7 +63,7 @@ def make_site(folder: Path, competition: str = "spring") -> Path:
     """A site with one online marathon of two games in 2015 (the scaffold of `new` has no
     games, and its dates follow the day it runs)."""
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "site.yaml").write_text("title: Club results\nbase_url: /\n", encoding="utf-8")
+    (folder / "site.yaml").write_text("title: Club results\nbase_url: https://example.org/club/\n", encoding="utf-8")
     data = folder / "data" / competition
     data.mkdir(parents=True)
     (data / "competition.yaml").write_text(COMPETITION.format(name=competition.title()), encoding="utf-8")

@@ -30,6 +30,7 @@ def run_build(out: str | Path | None, base_url: str | None, jobs: int | None, ro
     from site_gen.diagnostics import Diagnostics
 
     try:
+        _check_base_url(base_url)
         top = _project_folder(root)
         out = default_output(out, top)
         target = _output_folder(out, top)
@@ -65,6 +66,31 @@ def run_build(out: str | Path | None, base_url: str | None, jobs: int | None, ro
 
 class UsageError(Exception):
     """A problem with a command's options (exit 2), found before anything is read or written."""
+
+
+def _check_base_url(base_url: str | None) -> None:
+    """--base-url names where the site is published: a full address (https://host/path/)
+    or a path from a host's root ("/club/"). Links inside the site are relative, so the
+    output works from any folder without it; base_url only makes the absolute addresses of
+    the sitemap, the feed and canonical links. An empty value (often an unset variable in
+    a CI script) or a relative one ("./", "club/") names no place: a usage error, rather
+    than a sitemap of addresses nobody can open."""
+    if base_url is None or base_url.startswith("/") or _has_host(base_url):
+        return
+    shown = f'"{base_url}"' if base_url else "an empty value"
+    raise UsageError(f"--base-url {shown} is not an address the site is published at. Links inside the site are "
+                     "relative, so it works from any folder without this option; base_url only makes the full "
+                     "addresses of the sitemap, the feed and canonical links. Give the site's full address, e.g. "
+                     "--base-url https://yourname.github.io/your-repo/, or leave --base-url out to use site.yaml's base_url")
+
+
+def _has_host(url: str) -> bool:
+    """scheme://host... (as render.environment.has_host, without importing urllib: an
+    unchanged build's answer imports as little as it can)."""
+    scheme, sep, rest = url.partition("://")
+    return bool(sep and scheme[:1].isascii() and scheme[:1].isalpha()
+                and all(c.isascii() and (c.isalnum() or c in "+-.") for c in scheme)
+                and rest.split("/", 1)[0].split("?", 1)[0].split("#", 1)[0].rpartition("@")[2])
 
 
 def project_folder(root: Path | None) -> Path:

@@ -16,7 +16,7 @@ from site_gen.render.span_chart import span_chart
 from site_gen.render.formatting import sort_key
 from site_gen.render.crosstable_view import crosstable_body
 from site_gen.render.table_view import reason_cell, reason_texts, table_body, table_rows
-from site_gen.render import i18n
+from site_gen.render import i18n, links
 from site_gen.render.icalendar import calendar
 from site_gen.render.compiled_templates import shared_cache
 from site_gen.render.fragment_cache import FragmentCache
@@ -30,10 +30,27 @@ def theme_dir(root: Path, theme: str) -> Path:
     return own if own.is_dir() else PACKAGED_THEMES / theme
 
 
+NOT_FOUND = "404.html"  # the page a server shows for any missing address
+
+
 def base_path(base_url: str) -> str:
     """The path part of the base URL, with a trailing slash: '/club/' for https://x.org/club."""
-    path = urlsplit(base_url).path.strip("/")
+    try:
+        path = urlsplit(base_url).path
+    except ValueError:  # "https://[x/" (check warns about it): no path to take
+        path = ""
+    path = "/".join(part for part in path.split("/") if part not in ("", "."))
     return f"/{path}/" if path else "/"
+
+
+def has_host(base_url: str) -> bool:
+    """Whether the base URL names a scheme and a host (https://example.org/club/), from
+    which absolute URLs can be made."""
+    try:
+        parts = urlsplit(base_url)
+        return bool(parts.scheme and parts.hostname)
+    except ValueError:  # "https://[x/": no host to make addresses from
+        return False
 
 
 def make_environment(root: Path, theme: str, base_url: str, serving: bool = False) -> Environment:
@@ -60,20 +77,47 @@ def make_environment(root: Path, theme: str, base_url: str, serving: bool = Fals
                                   pgettext=i18n.pgettext, npgettext=i18n.npgettext)
     env.globals["_"] = env.globals["gettext"] = i18n.template_gettext()  # the same words, found once
     prefix = base_path(base_url)
+    hosted = has_host(base_url)
 
     def url(path: str) -> str:
+        """A link from the page being rendered (render.links): relative, so the site works
+        from disk and under any sub-path. The 404 page is the exception when the base
+        names its host: a server shows it in place of any missing address, however deep
+        ("/club/a/b/typo/"), where links relative to /club/404.html would all break; it
+        links from the base's path instead ("/club/static/site.css"), as MkDocs does."""
+        page = links.current_page()
+        if page == NOT_FOUND and hosted:  # (no call of from_base: table_memo keys this function by its closure)
+            return prefix + quote(path.lstrip("/"), safe="/#?=&.-_~")
+        return links.relative_url(page, path)
+
+    def from_base(path: str) -> str:
+        """The path under the base URL's path: '/club/x/' (the sitemap's and feed's links
+        when the base has no host, which `check` warns about)."""
         return prefix + quote(path.lstrip("/"), safe="/#?=&.-_~")
 
     def absolute(path: str) -> str:
-        absolute_base = base_url if "://" in base_url else ""
-        return urljoin(absolute_base.rstrip("/") + "/", quote(path.lstrip("/"), safe="/#?=&.-_~")) if absolute_base else url(path)
+        """The full URL of a site-relative path, where a standard asks for one (sitemap,
+        feed, canonical link, calendar)."""
+        if not hosted:
+            return from_base(path)
+        return urljoin(base_url.rstrip("/") + "/", quote(path.lstrip("/"), safe="/#?=&.-_~"))
+
+    def nav_href(href: str) -> str:
+        """A site.yaml nav entry: a site-internal path ("about/", "/about/") as a link from
+        this page; another site's address (https:, mailto:) or "#top" as written; any
+        other scheme ("javascript:") is taken as a path, never run (links.nav_target)."""
+        return href if links.nav_target(href) else url(href)
 
     def atom_id(path: str) -> str:
         """A permanent IRI for a feed entry: its absolute URL, or a URN when the base has no host."""
-        return absolute(path) if "://" in base_url else "urn:site-gen:" + quote(path.lstrip("/") or "home", safe="/.-_~")
+        return absolute(path) if hosted else "urn:site-gen:" + quote(path.lstrip("/") or "home", safe="/.-_~")
 
     env.globals.update(url=url, absolute=absolute, atom_id=atom_id, bar_chart=bar_chart, table_rows=table_rows,
                        table_body=table_body, serving=serving)
+    # <link rel="canonical"> and the like only where the base names its host: a canonical
+    # link must be absolute
+    env.globals.update(hosted=hosted, nav_href=nav_href)
+    env.filters["site_links"] = links.markdown_links  # a Markdown page's links, from the page shown
     env.globals["span_chart"] = span_chart  # best-span player pages
     env.globals["crosstable_body"] = crosstable_body  # thematic marathon crosstables
     # numbers, dates and the messages rule sets mark with N_() or Text, in the page's language
@@ -82,7 +126,7 @@ def make_environment(root: Path, theme: str, base_url: str, serving: bool = Fals
 
     def icalendar(name: str, events: list, stamp) -> str:
         """calendar.ics: summaries in the page's language, URLs only when the base has a host."""
-        host = urlsplit(base_url).hostname
+        host = urlsplit(base_url).hostname if hosted else None  # (hosted: it parses)
         return calendar(name, events, stamp, host or "site-gen", i18n.text, absolute if host else None)
 
     env.globals["icalendar"] = icalendar

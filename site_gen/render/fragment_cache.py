@@ -3,7 +3,8 @@
 
 The values the tag lists must decide everything the block shows, besides what every page
 of the build shares (the template set, site.yaml's settings, the base URL: the build's
-`fragment_base`, page_cache's base digest) and the page's language with its catalog. A
+`fragment_base`, page_cache's base digest), the page's language with its catalog and the
+page's address (its links are relative to it: render.links). A
 block whose values are those of a block rendered earlier in the process is that output.
 After one changed result, a marathon player page is rendered again for its rank line,
 while most of its stage sections show what they showed. On the command line, under CI,

@@ -8,11 +8,12 @@ pickle of everything that makes its bytes: the table (its source in place of its
 when it has one: model.Table; its columns by their digest, kept for the same tuple; a table
 a page holds by the digest serve's page cache made of it), the cut and its label, the page's
 language, the catalog of that language (read afresh by each build: an edited .po file
-changes it) and the `url` function (its code and the base path it holds). Pickles of equal
+changes it), the page's URL (links are relative to it: render.links) and the `url`
+function (its code and the base path it holds). Pickles of equal
 values may differ (a miss, rendered again); different values never share one.
 
-A block is found by the digest of the values its tag lists, with the language and its
-catalog (fragment_key).
+A block is found by the digest of the values its tag lists, with the language, its
+catalog and the page's URL (fragment_key).
 
 The memory is bounded: the bodies least recently used go first beyond LIMIT bytes.
 A forked render worker keeps what it makes in `made` too, for the building process to
@@ -35,6 +36,7 @@ from markupsafe import Markup
 from site_gen import worker_memos
 from site_gen.kept_digests import value_digest
 from site_gen.render import i18n
+from site_gen.render.links import current_page
 
 LIMIT = 512 << 20  # bytes of str: a 2,000-player marathon's table bodies take ~240 MB, its {% cache %} blocks ~18 MB
 _COLUMNS_KEPT = 256  # tuples of columns whose digests are kept: a build makes a few per table kind
@@ -94,9 +96,11 @@ class TableMemo(worker_memos.HandedBack):
         return self._digest(values)
 
     def _digest(self, *parts: Any) -> bytes | None:
-        """SHA-256 of the pickle of `parts` with the page's language and its catalog."""
+        """SHA-256 of the pickle of `parts` with the page's language and its catalog, and
+        the page's URL: its links are relative to it (render.links), so a body or block
+        rendered for one page is never shown on another, at another depth."""
         lang = i18n.current_language()
-        return value_digest((*parts, lang, self._catalog_key(lang)))  # None: rendered every time
+        return value_digest((*parts, lang, self._catalog_key(lang), current_page()))  # None: rendered every time
 
     def get(self, key: bytes) -> Markup | None:
         body = self.bodies.get(key)

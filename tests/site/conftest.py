@@ -12,13 +12,14 @@ import functools
 import html as html_lib
 import http.server
 import os
+import posixpath
 import shutil
 import subprocess
 import sys
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 import pytest
 
@@ -99,12 +100,13 @@ def _describe(root: Path, prefix: str) -> Site:
     rel = best.parent.relative_to(files).as_posix() + "/"
     competition = rel.split("/", 1)[0]
     csv_href = next(part.split('"', 1)[0] for part in html.split('href="')[1:] if part.split('"', 1)[0].endswith(".csv"))
-    csv_rel = csv_href[len(prefix):] if csv_href.startswith(prefix) else csv_href
+    csv_rel = _site_relative(rel, csv_href)  # links are relative to their page
     players = sorted(p.parent.relative_to(files).as_posix() + "/" for p in files.glob(f"{competition}/players/*/index.html"))
     if not players:
         pytest.fail(f"the example site has no player page under {competition}/players/", pytrace=False)
-    # A player linked from the stage table, one whose address needs percent-encoding if any.
-    linked = [p for p in players if f'href="{prefix}{_quote(p)}"' in html] or players
+    # A player linked from the stage table, one whose address needs percent-encoding if any;
+    # the stage page (<competition>/stages/<n>/) links their file, ../../players/<slug>/index.html
+    linked = [p for p in players if f'href="../../{_quote(p[len(competition) + 1:])}index.html"' in html] or players
     player = min(linked, key=lambda p: (p.isascii(), p))
     # Every other page that is neither a stage nor a player: overview, lists, Markdown pages.
     pages = sorted(p.parent.relative_to(files).as_posix() + "/" for p in files.rglob("index.html") if p.parent != files)
@@ -119,6 +121,11 @@ def _h1(page: Path) -> str:
     text = page.read_text(encoding="utf-8")
     start = text.index("<h1>") + 4
     return html_lib.unescape(text[start:text.index("</h1>", start)]).strip()
+
+
+def _site_relative(page: str, href: str) -> str:
+    """The site-relative path a relative link of the page at site-relative URL `page` leads to."""
+    return posixpath.normpath(posixpath.join(page.rpartition("/")[0], unquote(href)))
 
 
 def _quote(path: str) -> str:
@@ -142,6 +149,16 @@ def subpath_site(tmp_path_factory) -> Site:
     site = _describe(root, "/club/")
     site.public_url = SUBPATH_BASE
     return site
+
+
+@pytest.fixture(scope="session")
+def public_site(tmp_path_factory) -> Site:
+    """The example site built as its site.yaml says (base_url: https://example.org/, no
+    --base-url), as CI builds the site it deploys: opened from disk (file://) or copied
+    under any sub-path, it must work as it is."""
+    out = tmp_path_factory.mktemp("public") / "_site"
+    _build(out)
+    return _describe(out, "/")
 
 
 # --- the local web server -----------------------------------------------------------------
@@ -177,6 +194,21 @@ def club_site(subpath_site):
     server, thread = _serve(subpath_site.root)
     subpath_site.base_url = f"http://127.0.0.1:{server.server_address[1]}/"
     yield subpath_site
+    server.shutdown()
+    server.server_close()
+    thread.join(5)
+
+
+@pytest.fixture(scope="session")
+def moved_site(public_site, tmp_path_factory):
+    """The very files of public_site copied under /sub/dir/ of a local server: a sub-path
+    it was not built for."""
+    root = tmp_path_factory.mktemp("moved")
+    shutil.copytree(public_site.root, root / "sub" / "dir")
+    moved = _describe(root, "/sub/dir/")
+    server, thread = _serve(root)
+    moved.base_url = f"http://127.0.0.1:{server.server_address[1]}/"
+    yield moved
     server.shutdown()
     server.server_close()
     thread.join(5)
@@ -230,7 +262,7 @@ def open_page(browser):
 
         def local_only(route):
             host = urlsplit(route.request.url).hostname
-            if route.request.url.startswith(("data:", "blob:")) or host == "127.0.0.1":
+            if route.request.url.startswith(("data:", "blob:", "file:")) or host == "127.0.0.1":
                 route.continue_()
             else:
                 tab.errors.append(f"request leaving the machine: {route.request.url}")

@@ -9,7 +9,7 @@ from urllib.parse import unquote, urldefrag, urlsplit
 
 import pytest
 
-from navigation import follow
+from navigation import follow, link_to
 
 pytestmark = pytest.mark.browser
 
@@ -77,10 +77,11 @@ def test_follow_links_from_home_to_a_stage(site, open_page):
     page = open_page().page
     page.goto(site.url())
     expect(page.locator("h1")).to_be_visible()
-    follow(page.locator(f"main a[href='{site.prefix}{site.competition}/']").first)
-    expect(page).to_have_url(site.url(f"{site.competition}/"))
-    follow(page.locator(f"main a[href='{site.prefix}{site.stage_page}']").first)
-    expect(page).to_have_url(site.url(site.stage_page))
+    # links lead to a page's file (index.html), relative to the page that holds them
+    follow(link_to(page, site.url(f"{site.competition}/index.html")))
+    expect(page).to_have_url(site.url(f"{site.competition}/index.html"))
+    follow(link_to(page, site.url(f"{site.stage_page}index.html")))
+    expect(page).to_have_url(site.url(f"{site.stage_page}index.html"))
     expect(page.locator("table#stage")).to_be_visible()
     assert len(rows(page)) == site.stage_rows
 
@@ -170,7 +171,7 @@ def test_search_finds_a_player_and_opens_their_page(site, open_page):
     expect(hit).to_be_visible()
     follow(hit)
     expect(page.locator("h1")).to_have_text(name)
-    assert unquote(urlsplit(page.url).path) == unquote(urlsplit(site.url(site.player_page)).path)
+    assert unquote(urlsplit(page.url).path) == unquote(urlsplit(site.url(f"{site.player_page}index.html")).path)
 
 
 def test_filter_box_hides_rows_that_do_not_match(site, open_page):
@@ -270,7 +271,8 @@ def test_links_resolve_under_a_sub_path(club_site, open_page):
             page.locator("#search-box").fill(search_part(site.player_name))
             page.locator("#search-results a").first.wait_for()
             hits = page.eval_on_selector_all("#search-results a", "els => els.map(e => e.href)")
-            assert site.url(site.player_page) in [unquote(h) for h in hits] + hits, f"the search did not offer {site.player_page}: {hits}"
+            player = site.url(f"{site.player_page}index.html")  # the page's file, as every link of the site
+            assert player in [unquote(h) for h in hits] + hits, f"the search did not offer {site.player_page}: {hits}"
             links += hits
         internal = []
         for link in links:

@@ -70,3 +70,19 @@ def test_a_value_that_cannot_be_pickled_renders_the_block_every_time(env):
         return 1
     first = render(env, a=a, b=1)
     assert render(env, a=a, b=2) != first
+
+
+def test_the_page_is_part_of_the_key(env):
+    """A block's links are relative to its page (render.links): one kept for a page at one
+    depth is never shown on a page at another, nor on another page at the same depth."""
+    from site_gen.render.links import use_page
+
+    template = env.from_string('{% cache "x", 1 %}<a href="{{ url("c/stages/1/") }}">1</a>{% endcache %}')
+    shown = {}
+    for page in ["c/", "c/players/x/", "c/players/y/", "c/stages/1/", "c/"]:
+        with use_language("en"), use_page(page):
+            shown[page] = template.render()
+    assert shown == {"c/": '<a href="stages/1/index.html">1</a>',
+                     "c/players/x/": '<a href="../../stages/1/index.html">1</a>',
+                     "c/players/y/": '<a href="../../stages/1/index.html">1</a>',
+                     "c/stages/1/": '<a href="index.html">1</a>'}

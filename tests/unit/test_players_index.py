@@ -17,13 +17,14 @@ def test_one_page_per_name_in_several_competitions(tmp_path):
 
     html = page(site, "players/anna")
     assert "<h1>Anna</h1>" in html
-    assert 'href="/autumn/players/anna/"' in html and 'href="/spring/players/anna/"' in html
+    # relative to players/anna/, each leading to the page's file (render.links)
+    assert 'href="../../autumn/players/anna/index.html"' in html and 'href="../../spring/players/anna/index.html"' in html
     assert "Autumn marathon" in html and "Spring marathon" in html
     assert "Results up to Apr 2, 2015." in html  # dated by the data, not the build
     assert not (site / "players" / "ivan").exists() and not (site / "players" / "fedor").exists()
 
     back = page(site, "spring/players/anna")
-    assert '<a href="/players/anna/">Anna in every competition</a>' in back
+    assert '<a href="../../../players/anna/index.html">Anna in every competition</a>' in back
 
     search = json.loads((site / "search.json").read_text(encoding="utf-8"))
     hit = [e for e in search if e["url"] == "players/anna/"]

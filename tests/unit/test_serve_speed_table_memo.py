@@ -96,6 +96,22 @@ def test_the_language_the_base_path_and_the_cut_are_part_of_the_key(memo):
     assert len(memo.rendered) == 6
 
 
+def test_the_page_is_part_of_the_key(memo):
+    """The environment's url() makes links relative to the page being rendered
+    (render.links): a body kept for one page is not the body of a page at another depth,
+    nor of another page at the same depth, whose links could differ."""
+    from site_gen.render.links import url, use_page
+
+    bodies = {}
+    with use_language("en"):
+        for page in ["p/", "c/stages/1/", "c/stages/2/", "p/"]:
+            with use_page(page):
+                bodies[page] = table_body(_link_table(), url, remember=True)
+    assert '<a href="ann/index.html">' in bodies["p/"]
+    assert '<a href="../../../p/ann/index.html">' in bodies["c/stages/1/"] == bodies["c/stages/2/"]
+    assert len(memo.rendered) == 3  # the second visit of p/ only is the remembered body
+
+
 def test_an_edited_catalog_renders_again(memo, monkeypatch):
     table = Table("t", "c", (Column("player", "Player"),), [{"player": "Ann"}], reasons={})
     with use_language("ru"):

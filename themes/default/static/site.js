@@ -78,10 +78,33 @@
     var index = null;
     function load() {
       if (index) return Promise.resolve(index);
-      return fetch(input.getAttribute("data-index")).then(function (r) { return r.json(); })
-        .then(function (data) { index = data; return data; });
+      var got = location.protocol === "file:" ? fromScript()
+        : fetch(input.getAttribute("data-index")).then(function (r) { return r.json(); });
+      return got.then(function (data) { index = data; return data; });
     }
+    // Opened from disk, a browser fetches no file: the same index comes as a script,
+    // search.js beside search.json, which sets window.siteGenSearch.
+    function fromScript() {
+      return new Promise(function (resolve, reject) {
+        if (window.siteGenSearch) { resolve(window.siteGenSearch); return; }
+        var script = document.createElement("script");
+        script.src = base() + "search.js";
+        script.onload = function () { if (window.siteGenSearch) resolve(window.siteGenSearch); else reject(new Error("search.js")); };
+        script.onerror = reject;
+        document.head.appendChild(script);
+      });
+    }
+    // The index's addresses are site-relative ("c/players/x/"): from this page they go
+    // through data-index's relative path to the site's root ("../../search.json"), and a
+    // folder's to its index.html, as every other link of the site, so that they work
+    // opened from disk too.
     function base() { return input.getAttribute("data-index").replace(/search\.json$/, ""); }
+    function link(url) {
+      var cut = url.search(/[?#]/);
+      var path = cut < 0 ? url : url.slice(0, cut), rest = cut < 0 ? "" : url.slice(cut);
+      if (path === "" || path.charAt(path.length - 1) === "/") path += "index.html";
+      return base() + path + rest;
+    }
     function show(query) {
       var q = query.trim().toLocaleLowerCase();
       list.textContent = "";
@@ -92,7 +115,7 @@
         hits.forEach(function (e) {
           var li = document.createElement("li");
           var a = document.createElement("a");
-          a.href = base() + e.url;
+          a.href = link(e.url);
           a.textContent = e.title;
           if (e.detail) {
             var span = document.createElement("span");

@@ -13,7 +13,7 @@ from typing import Any
 
 from site_gen.csv_export import table_csv
 from site_gen.diagnostics import Diagnostics
-from site_gen.json_document import document_json
+from site_gen.json_document import competition_header, document_json, with_header
 from site_gen.model import CompetitionSite, Later, Page
 from site_gen.output import Staging, check_output_folder, make_spare
 from site_gen.project import CompetitionMemo, Project, load_project
@@ -58,10 +58,12 @@ def plan(project: Project, diags: Diagnostics) -> tuple[list[Page], dict[str, by
             c.published = c.ruleset.publish(c.info, c.settings, c.data, c.result)
         site = c.published
         sites[c.info.slug] = site
-        extra = {"competition": c.info, "competition_pages": c.pages, "updated": site.updated, "status": site.status}
+        extra = {"competition": c.info, "competition_pages": c.pages, "updated": site.updated, "status": site.status,
+                 "competition_state": c.ruleset.state(c.settings, c.result)}
         pages += [Page(p.url, p.template, p.title, {**extra, **p.context}, p.later) for p in site.pages]
         # exports are worked out by the renderer's workers, beside the pages
-        files[f"{c.info.slug}/standings.json"] = Later(document_json, site.document)
+        header = competition_header(c.info, c.ruleset.state(c.settings, c.result))
+        files[f"{c.info.slug}/standings.json"] = Later(document_json, Later(with_header, header, site.document))
         for table in site.tables:
             files[f"{c.info.slug}/{table.slug}.csv"] = Later(table_csv, table)
         for name, data in site.exports.items():

@@ -127,3 +127,20 @@ def _key(key: Any) -> str:
     if isinstance(key, str):
         return _ROW.encode(key)
     return _ROW.encode({key: 0})[1:-4]  # json's own conversion of a number key: "3"
+
+
+def competition_header(info: Any, state: Any) -> dict[str, Any]:
+    """The `competition` object a published document starts with: what it is and where it
+    stands (spec README: a document may carry more than its rule set's keys)."""
+    return {
+        "name": info.name,
+        "rules": info.rules,
+        "status": state.state,  # not_started, in_progress or final
+        "results_up_to": state.results_up_to.isoformat() if state.results_up_to else None,
+        "after_round": state.after_round,
+        "provisional": state.provisional,
+    }
+
+
+def with_header(header: dict[str, Any], document: dict[str, Any]) -> dict[str, Any]:
+    return {"competition": header, **document}

@@ -202,6 +202,24 @@ class CompetitionSite:
     exports: dict[str, Later] = field(default_factory=dict)  # file name -> a Later of the bytes the rule set writes
 
 
+NOT_STARTED, IN_PROGRESS, FINAL = "not_started", "in_progress", "final"
+
+
+@dataclass(frozen=True)
+class CompetitionState:
+    """Where a competition stands, as its rule set reads the data (never the clock):
+    NOT_STARTED, IN_PROGRESS or FINAL, and the day of the newest result. Anything computed
+    before FINAL is provisional."""
+
+    state: str
+    results_up_to: dt.date | None = None  # the day of the newest result, where results carry dates
+    after_round: int | None = None  # the last round played, where a competition has rounds
+
+    @property
+    def provisional(self) -> bool:
+        return self.state != FINAL
+
+
 @dataclass(frozen=True)
 class CompetitionInfo:
     slug: str

@@ -7,7 +7,7 @@ import json
 from site_gen import players_index
 from site_gen.diagnostics import Diagnostics
 from site_gen.i18n import N_, Text
-from site_gen.model import CompetitionSite, DataUpdate, Later, Page, SearchEntry, now
+from site_gen.model import FINAL, CompetitionSite, CompetitionState, DataUpdate, Later, Page, SearchEntry, now
 from site_gen.project import Project
 
 RESERVED = {"players", "stages", "rounds", "tournaments", "groups", "events"}
@@ -45,11 +45,13 @@ def feed_entries(project: Project, sites: dict[str, CompetitionSite]) -> list[di
     for c in project.competitions:
         site = sites[c.info.slug]
         updates = now(site.updates)
+        stands = _state_sentence(c.ruleset.state(c.settings, c.result))
         if updates:
-            entries += [_update_entry(c.info.name, f"{c.info.slug}/", update) for update in updates]
+            entries += [_with_state(_update_entry(c.info.name, f"{c.info.slug}/", update), stands) for update in updates]
         elif site.updated is not None:
-            entries.append({"title": Text(N_("%(competition)s: standings updated"), competition=c.info.name),
-                            "url": f"{c.info.slug}/", "updated": site.updated, "summary": _status_text(site.status)})
+            entries.append(_with_state({"title": Text(N_("%(competition)s: standings updated"), competition=c.info.name),
+                                        "url": f"{c.info.slug}/", "updated": site.updated,
+                                        "summary": _status_text(site.status)}, stands))
     for md, url in _dated_pages(project):
         entries.append({"title": md.title, "url": url, "updated": md.date, "summary": md.description})
     entries.sort(key=lambda e: (e["updated"], e["url"]), reverse=True)
@@ -68,6 +70,17 @@ def _update_entry(name: str, url: str, update: DataUpdate) -> dict:
         summary = Text(N_("%(games)s Rank changes: %(moves)s."), games=summary, moves=Text("; ".join(moves)))
     return {"title": Text(N_("%(competition)s: results of %(day)s"), competition=name, day=update.day),
             "url": url, "updated": update.day, "summary": summary}
+
+
+def _state_sentence(state: CompetitionState) -> Text:
+    """Where the competition stands now, for a reader of the feed: a leader in an entry is
+    never taken for the winner of a competition still being played."""
+    return (Text(N_("The competition is over: its results are final.")) if state.state == FINAL else
+            Text(N_("The competition is still in progress: its standings are provisional.")))
+
+
+def _with_state(entry: dict, stands: Text) -> dict:
+    return {**entry, "summary": Text(N_("%(summary)s %(state)s"), summary=_status_text(entry["summary"]), state=stands)}
 
 
 def _status_text(status: str) -> Text:

@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 
 from site_gen.csv_export import table_csv
-from site_gen.json_document import document_json
+from site_gen.json_document import competition_header, document_json, with_header
 from site_gen.diagnostics import Diagnostics, did_you_mean, visible
 from site_gen.model import Table
 from site_gen.config import SiteConfig
@@ -35,8 +35,8 @@ def print_standings(root: Path, slug: str, fmt: str, stage: int | None) -> int:
         return 1
     ruleset, settings, result = competition.ruleset, competition.settings, competition.result
     if fmt == "json":
-        document = ruleset.document(settings, result)
-        sys.stdout.buffer.write(document_json(document))
+        header = competition_header(competition.info, ruleset.state(settings, result))
+        sys.stdout.buffer.write(document_json(with_header(header, ruleset.document(settings, result))))
         return 0
     table = ruleset.standings_table(settings, result, stage)
     if table is None:

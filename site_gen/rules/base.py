@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from site_gen.config import Field
 from site_gen.diagnostics import Diagnostics
-from site_gen.model import CompetitionInfo, CompetitionSite, Table
+from site_gen.model import CompetitionInfo, CompetitionSite, CompetitionState, Table
 
 
 @dataclass(frozen=True)
@@ -30,6 +30,7 @@ class RuleSet:
     standings_table: Callable[[Any, Any, int | None], Table | None]  # (settings, result, stage)
     # (competition name, today) -> {file name: text}: `new` reads the clock, a rule set never does
     scaffold: Callable[[str, dt.date], dict[str, str]]
+    state: Callable[[Any, Any], CompetitionState]  # pure: (settings, result) -> where it stands
     # pure: (data, settings, previous result) -> exactly what compute(data, settings) gives,
     # reusing the parts of the previous result whose inputs are equal
     recompute: Callable[[Any, Any, Any], Any] | None = None

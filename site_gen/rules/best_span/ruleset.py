@@ -1,6 +1,7 @@
 """The `best-span` entry of the registry: its parts gathered as one RuleSet."""
 
 from site_gen.rules.base import RuleSet
+from site_gen.rules.best_span.state import state
 from site_gen.rules.best_span import document, events
 from site_gen.rules.best_span.load import load
 from site_gen.rules.best_span.pages import publish, standings_table
@@ -32,6 +33,7 @@ RULESET = RuleSet(
     publish=publish,
     standings_table=standings_table,
     scaffold=scaffold,
+    state=state,
     recompute=recompute,
     keep_between_builds=keep_between_builds,
 )

@@ -1,6 +1,7 @@
 """The `online-marathon` entry of the registry: its parts gathered as one RuleSet."""
 
 from site_gen.rules.base import RuleSet
+from site_gen.rules.online_marathon.state import state
 from site_gen.rules.online_marathon import exports, history, pages, player_page, read_games
 from site_gen.rules.online_marathon.document import document
 from site_gen.rules.online_marathon.load import load
@@ -34,6 +35,7 @@ RULESET = RuleSet(
     publish=pages.publish,
     standings_table=pages.standings_table,
     scaffold=scaffold,
+    state=state,
     recompute=recompute,
     keep_between_builds=keep_between_builds,
 )

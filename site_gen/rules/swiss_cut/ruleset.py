@@ -1,6 +1,7 @@
 """The `swiss-cut` entry of the registry: its parts gathered as one RuleSet."""
 
 from site_gen.rules.base import RuleSet
+from site_gen.rules.swiss_cut.state import state
 from site_gen.rules.swiss_cut.document import document
 from site_gen.rules.swiss_cut.load import load
 from site_gen.rules.swiss_cut.pages import publish, standings_table_for
@@ -21,4 +22,5 @@ RULESET = RuleSet(
     publish=publish,
     standings_table=standings_table_for,
     scaffold=scaffold,
+    state=state,
 )

@@ -1,6 +1,7 @@
 """The `thematic-marathon` entry of the registry: its parts gathered as one RuleSet."""
 
 from site_gen.rules.base import RuleSet
+from site_gen.rules.thematic_marathon.state import state
 from site_gen.rules.thematic_marathon.document import document
 from site_gen.rules.thematic_marathon import load, pages
 from site_gen.rules.thematic_marathon.report import report
@@ -28,5 +29,6 @@ RULESET = RuleSet(
     publish=pages.publish,
     standings_table=pages.standings_table,
     scaffold=scaffold,
+    state=state,
     keep_between_builds=keep_between_builds,
 )

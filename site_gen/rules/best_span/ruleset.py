@@ -1,24 +1,13 @@
 """The `best-span` entry of the registry: its parts gathered as one RuleSet."""
 
 from site_gen.rules.base import RuleSet
-from site_gen.rules.best_span import document, events
+from site_gen.rules.best_span import document
 from site_gen.rules.best_span.load import load
 from site_gen.rules.best_span.pages import publish, standings_table
 from site_gen.rules.best_span.report import report
-from site_gen.rules.best_span.rescoring import recompute
 from site_gen.rules.best_span.scaffold import scaffold
 from site_gen.rules.best_span.scoring import compute
 from site_gen.rules.best_span.settings import FIELDS, make_settings
-from site_gen.sources import log_cache
-
-
-def keep_between_builds() -> None:
-    """serve: the log files' entries and games (log_cache), the event pages (events), the
-    document's rows of each player (document)."""
-    log_cache.keep_between_builds()
-    events.keep_between_builds()
-    document.keep_between_builds()
-
 
 RULESET = RuleSet(
     name="best-span",
@@ -32,6 +21,4 @@ RULESET = RuleSet(
     publish=publish,
     standings_table=standings_table,
     scaffold=scaffold,
-    recompute=recompute,
-    keep_between_builds=keep_between_builds,
 )

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 from array import array
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import chain, compress, count, repeat
 from operator import attrgetter, eq, is_not
@@ -29,7 +29,6 @@ from site_gen.rules.best_span.model import (
     Settings,
     game_order,
 )
-from site_gen.rules.best_span.runs import Runs
 from site_gen.rules.best_span.seats import SEATS, Played, PlayedGames, Seats
 from site_gen.rules.best_span.span import Span, best_span
 
@@ -125,13 +124,11 @@ class GameOutcome(NamedTuple):
 class BestSpanResult:
     players: tuple[PlayerResult, ...]  # participants.csv order
     standings: tuple[PlayerResult, ...]  # ranked; excluded players left out
-    outcomes: Runs  # every game read, in game order (runs: serve edits a few, rescoring.py)
+    outcomes: tuple[GameOutcome, ...]  # every game read, in game order
     removal_matches: tuple[int, ...]  # games each removal matched, in corrections order
     updated: dt.date | None  # day of the newest counted game
     counted: int  # how many games count
     direct: tuple[GameOutcome, ...] = ()  # the games in the direct lobbies that could count, in game order
-    # what it was computed from: rescoring.recompute compares the next data's games with it
-    data: BestSpanData | None = field(default=None, compare=False, repr=False)
 
 
 # --- step 1: counted games ----------------------------------------------------------
@@ -276,21 +273,17 @@ def compute(data: BestSpanData, settings: Settings) -> BestSpanResult:
     found = _outcomes(data, settings)
     excluded = {e.player: e for e in data.excluded}
     played = sequences(found.counted, found.kinds, {p.player for p in data.participants}, settings)
-    players = []
-    for participant in data.participants:
-        games = played[participant.player]
-        players.append(PlayerResult(participant, excluded.get(participant.player), games, player_span(games, settings)))
+    players = [PlayerResult(p, excluded.get(p.player), played[p.player], player_span(played[p.player], settings))
+               for p in data.participants]
     updated = found.counted[-1].day if found.counted else None  # games are in order of day first
-    return BestSpanResult(*ranked_players(players), Runs.of(found.outcomes), found.matches, updated, len(found.counted),
-                          found.direct, data)
+    return BestSpanResult(*ranked_players(players), found.outcomes, found.matches, updated, len(found.counted),
+                          found.direct)
 
 
 def ranked_players(players: list[PlayerResult]) -> tuple[tuple[PlayerResult, ...], tuple[PlayerResult, ...]]:
-    """(players, standings): the players with their ranks, and the ranked ones in order.
-    A player whose rank is the one they hold is kept as the very object (`serve` compares a
-    player page's inputs by identity first)."""
+    """(players, standings): the players with their ranks, and the ranked ones in order."""
     ranked = rank_desc([p for p in players if p.excluded is None], keys=lambda p: p.keys, name=lambda p: p.player)
     ranks = {r.item.player: r.rank for r in ranked}
-    players = [p if p.rank == ranks.get(p.player, 0) else replace(p, rank=ranks.get(p.player, 0)) for p in players]
+    players = [replace(p, rank=ranks.get(p.player, 0)) for p in players]
     by_name = {p.player: p for p in players}
     return tuple(players), tuple(by_name[r.item.player] for r in ranked)

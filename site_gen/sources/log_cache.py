@@ -86,6 +86,9 @@ class LogCache:
                 entries[path] = (identity, read)
         changed = {month: entries for month, entries in months.items()
                    if {p: e[0] for p, e in entries.items()} != {p: e[0] for p, e in self.kept.get(month, {}).items()}}
+        if not changed:  # no fork of a big process only to look for files to drop
+            self._write_months(changed, set(months))
+            return
         # pickling a cold year of logs takes seconds: a forked child does it while the build goes on
         parallel.in_background(lambda: self._write_months(changed, set(months)))
 

@@ -96,9 +96,8 @@ SCB = "12:{m:02d} | 21 | 四特南喰赤－ | A(+48.9) B(+12.6) p(-19.5) q(-42.0
 
 
 def test_serve_writes_the_log_cache_when_idle_and_when_it_stops(tmp_path: Path):
-    """A Tenhou competition's log cache: written once the first build is done, again in the
-    pause after a rebuild, and when serve stops (Ctrl+C) right after one: the months as the
-    last build read them."""
+    """A Tenhou competition's log cache: written by the first build, again by a rebuild, and
+    when serve stops (Ctrl+C) right after one, complete: the months as the last build read them."""
     (tmp_path / "site.yaml").write_text("title: Logs\n", encoding="utf-8")
     comp = tmp_path / "data" / "span"
     (comp / "logs").mkdir(parents=True)
@@ -121,13 +120,17 @@ def test_serve_writes_the_log_cache_when_idle_and_when_it_stops(tmp_path: Path):
     )
     try:
         assert _wait_for(lambda: march.exists() and april.exists()), "the first build's months not written"
-        first, untouched = march.read_bytes(), april.read_bytes()
+        assert _wait_for(lambda: "Span" in _get(f"http://127.0.0.1:{port}/")), "server did not start"
+        standings = out / "span" / "standings.json"
+        first, untouched, initial = march.read_bytes(), april.read_bytes(), standings.read_bytes()
         log.write_text(SCB.format(m=1) + SCB.format(m=3), encoding="utf-8")
-        assert _wait_for(lambda: march.read_bytes() != first), "the rebuild's month not written in the pause"
-        second, document = march.read_bytes(), (out / "span" / "standings.json").read_bytes()
+        assert _wait_for(lambda: march.read_bytes() != first), "the rebuild's month not written"
+        # the month is written while the rebuild reads the logs: its pages come after
+        assert _wait_for(lambda: standings.read_bytes() != initial), "not rebuilt"
+        second, document = march.read_bytes(), standings.read_bytes()
         log.write_text(SCB.format(m=1) + SCB.format(m=3) + SCB.format(m=4), encoding="utf-8")
-        assert _wait_for(lambda: (out / "span" / "standings.json").read_bytes() != document), "not rebuilt"
-        proc.send_signal(signal.SIGINT)  # before the pause's write: serve's end writes it
+        assert _wait_for(lambda: standings.read_bytes() != document), "not rebuilt"
+        proc.send_signal(signal.SIGINT)  # serve's end waits for the rebuild's write
         proc.communicate(timeout=20)
     finally:
         if proc.poll() is None:

@@ -20,13 +20,8 @@ lose their files. The files hold tuples, dicts, strings and numbers only, and ar
 refusing any class: a file planted in a repository cannot make a build run code. The
 reader uses the cache only when previous builds can be trusted (never under CI). The files
 are written by a forked child while the build goes on; the command line's build waits for
-it at its end. `serve` keeps the entries in memory and leaves the files to write until the
-organiser pauses or stops it (write_unwritten): a fork of its big process during a rebuild
-cost that rebuild ~0.2 s of ~0.7. A build's LogCache first waits for writes still going on.
-
-Within one process (`serve`, after keep_between_builds()), the next build of a competition
-takes the months the last one kept from memory, by the same rules (context, each file's
-identity), instead of unpickling them, and what the reader made of each entry (made_of).
+it at its end. A build's LogCache first waits for writes still going on. Nothing is kept
+in memory between builds: each build reads the months from disk.
 """
 
 from __future__ import annotations
@@ -36,7 +31,7 @@ import io
 import pickle
 import sys
 from pathlib import Path
-from typing import Any, Callable, NamedTuple
+from typing import NamedTuple
 
 from site_gen import parallel
 from site_gen.build_state import CACHE_DIR, code_fingerprint, write_cache_file
@@ -56,24 +51,6 @@ class FileRead(NamedTuple):
     columns: tuple[tuple, ...]  # the kept games' fields, one tuple per name in COLUMNS
 
 
-# competition folder -> (context, months, made) that the last build of this process kept,
-# once keep_between_builds() was called (serve): its next build takes them from here rather
-# than unpickling a year again (~1 s). None: one build per process (the command line),
-# which would only hold them to its end.
-_last_builds: dict[str, tuple[str, dict[str, dict], dict[str, tuple]]] | None = None
-
-# serve: competition folder -> (its last build's LogCache, that build's months, the months
-# changed since its files were last written), until write_unwritten()
-_unwritten: dict[str, tuple[LogCache, dict[str, dict], set[str]]] = {}
-
-
-def keep_between_builds() -> None:
-    """Keep each competition's entries in memory for the next build of this process."""
-    global _last_builds
-    if _last_builds is None:
-        _last_builds = {}
-
-
 class LogCache:
     """The entries kept for the log files of one competition (its folder: data/<slug>/)."""
 
@@ -83,11 +60,6 @@ class LogCache:
         self.folder = competition.parent.parent / CACHE_DIR
         seed = pickle.dumps((FORMAT, sys.version, code_fingerprint(), context), protocol=5)
         self.context = hashlib.sha256(seed).hexdigest()
-        self.competition = str(competition)
-        last = _last_builds.get(self.competition) if _last_builds is not None else None
-        # the months and what the reader made of their entries, from the last build of this process
-        _, self.last, self.last_made = last if last and last[0] == self.context else (None, {}, {})
-        self.made: dict[str, tuple] = {}  # path -> (FileRead, key, what the reader made of it)
         self.kept: dict[str, dict] = {}  # month -> {path: (identity, FileRead)} as found on disk
         self.keys: list[tuple[str, str, object]] = []  # (month, path, identity) of the files asked for
 
@@ -99,7 +71,7 @@ class LogCache:
                 month = f"{source.name.day:%Y-%m}"
                 identity = _identity(source, archives)
                 if month not in self.kept:
-                    self.kept[month] = self.last[month] if month in self.last else self._load(month)
+                    self.kept[month] = self._load(month)
                 entry = self.kept[month].get(path)
                 self.keys.append((month, path, identity))
                 found.append(entry[1] if identity is not None and entry and entry[0] == identity else None)
@@ -114,22 +86,11 @@ class LogCache:
                 entries[path] = (identity, read)
         changed = {month: entries for month, entries in months.items()
                    if {p: e[0] for p, e in entries.items()} != {p: e[0] for p, e in self.kept.get(month, {}).items()}}
-        if _last_builds is None:
-            # pickling a cold year of logs takes seconds: a forked child does it while the build goes on
-            parallel.in_background(lambda: self._write_months(changed, set(months)))
+        if not changed:  # no fork of a big process only to look for files to drop
+            self._write_months(changed, set(months))
             return
-        _last_builds[self.competition] = (self.context, months, self.made)
-        earlier = _unwritten.get(self.competition)
-        _unwritten[self.competition] = (self, months, set(changed) | (earlier[2] if earlier else set()))
-
-    def made_of(self, path: str, read: FileRead, key: Any, make: Callable[[FileRead, Any], Any]) -> Any:
-        """make(read, key), what the reader makes of a file's read; between builds (serve),
-        what the last build made of the same read (the same object, from memory) and key."""
-        last = self.last_made.get(path)
-        made = last[2] if last and last[0] is read and last[1] == key else make(read, key)
-        if _last_builds is not None:
-            self.made[path] = (read, key, made)
-        return made
+        # pickling a cold year of logs takes seconds: a forked child does it while the build goes on
+        parallel.in_background(lambda: self._write_months(changed, set(months)))
 
     def _write_months(self, changed: dict[str, dict], months: set[str]) -> None:
         for month, entries in changed.items():
@@ -170,12 +131,8 @@ class LogCache:
 
 
 def write_unwritten() -> None:
-    """serve: write, in a forked child, the months its builds changed since the last call."""
-    waiting = [(cache, {month: months[month] for month in sorted(changed) if month in months}, set(months))
-               for cache, months, changed in _unwritten.values()]
-    _unwritten.clear()
-    if waiting:  # a competition gone meanwhile loses its files there (_write_months)
-        parallel.in_background(lambda: [cache._write_months(changed, months) for cache, changed, months in waiting])
+    """Nothing is left unwritten: every build writes its own months (LogCache.keep). Kept for
+    serve, which still calls it when it pauses or stops; it can go with that call."""
 
 
 class _Plain(pickle.Unpickler):

@@ -80,3 +80,28 @@ def test_the_charts_running_totals_are_the_exact_sums(points):
     total must be the exact sum of the points before it."""
     totals, unit = _running_totals(points)
     assert [Fraction(t, unit) for t in totals] == [sum(points[:i], Fraction(0)) for i in range(len(points) + 1)]
+
+
+def test_a_rebuild_keeps_the_page_of_an_unchanged_player_only():
+    """From a plain compute of each version (nothing of the last build reused): a player's
+    page key (what the page is digested by, in place of its context) is the same when the
+    player's games are, and differs for the players the changed game seats. The last game
+    was C 1st, B 2nd and becomes B 1st, C 2nd; A's games are as they were."""
+    from site_gen.model import CompetitionInfo
+    from site_gen.rules.best_span.pages import publish
+    from site_gen.rules.best_span.scoring import compute
+
+    from best_span_helpers import data, game, settings
+
+    eight = settings(target=Fraction(8))
+    info = CompetitionInfo("cup", "Cup", "best-span", "en", "", Path("data/cup"))
+
+    def keys(last: str) -> dict:
+        d = data([game(list(players), time=f"00:{minute:02d}", line=minute + 1)
+                  for minute, players in enumerate(["ABxy", "ACxy", "BCxy", last])], players="ABC")
+        pages = publish(info, eight, d, compute(d, eight)).pages
+        return {page.url: page.later.key.get() for page in pages if "/players/" in page.url and page.later}
+
+    before, after = keys("CBxy"), keys("BCxy")
+    assert {url: before[url] == after[url] for url in before} == {
+        "cup/players/a/": True, "cup/players/b/": False, "cup/players/c/": False}

@@ -20,3 +20,23 @@ def test_best_span_engine_imports_nothing_impure():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def test_best_span_is_plain_load_compute_publish():
+    """No incremental scoring in the rule set (issue 40): it sets neither recompute nor
+    keep_between_builds, and neither it nor the Tenhou readers keep anything between builds."""
+    import importlib
+    import pkgutil
+
+    import site_gen.rules.best_span as package
+    from site_gen.rules.registry import RULESETS
+
+    ruleset = RULESETS["best-span"]
+    assert ruleset.recompute is None and ruleset.keep_between_builds is None
+    modules = [importlib.import_module(f"{package.__name__}.{m.name}") for m in pkgutil.iter_modules(package.__path__)]
+    modules += [importlib.import_module(f"site_gen.sources.{name}") for name in ("log_cache", "tenhou_columns",
+                                                                                  "tenhou_files", "tenhou_log")]
+    for module in modules:
+        assert not hasattr(module, "keep_between_builds"), module.__name__
+        assert not [name for name, value in vars(module).items()
+                    if name.startswith(("_last", "_kept", "_unwritten")) and not callable(value)], module.__name__

@@ -47,21 +47,12 @@ def project(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def load(root: Path, settings: Settings = S, serving: dict | None = None):
-    """Load, then wait for the cache files being written beside it (as a build does at its end).
-    In a process of its own (a command-line build), or in the `serve` process whose memory
-    between builds (log_cache.keep_between_builds) is `serving`."""
-    log_cache._last_builds = serving  # the fixture below puts it back
+def load(root: Path, settings: Settings = S):
+    """Load, then wait for the cache files being written beside it (as a build does at its end)."""
     diags = Diagnostics(root=root)
     data = loader.load(root / "data" / "span", settings, diags)
     parallel.join_background()
     return data, diags.items
-
-
-@pytest.fixture(autouse=True)
-def one_build_per_process(monkeypatch):
-    monkeypatch.setattr(log_cache, "_last_builds", None)
-    monkeypatch.setattr(log_cache, "_unwritten", {})
 
 
 @pytest.fixture
@@ -252,81 +243,3 @@ def test_check_leaves_a_whole_cache_that_the_next_load_reads_instead_of_the_logs
 
 
 # --- within one process (serve): the last build's entries and games, not unpickled or made again
-
-
-@pytest.fixture
-def unpickled(monkeypatch) -> list[str]:
-    """The months whose cache file was read, in order."""
-    months: list[str] = []
-    original = log_cache.LogCache._load
-
-    def counted(self, month):
-        months.append(month)
-        return original(self, month)
-
-    monkeypatch.setattr(log_cache.LogCache, "_load", counted)
-    return months
-
-
-def test_serve_s_next_load_takes_the_last_entries_and_games(tmp_path, reads, unpickled):
-    root, serving = project(tmp_path), {}
-    first = load(root, serving=serving)
-    assert unpickled == ["2009-03", "2009-04"] and len(reads) == 14  # no file yet: all read
-    changed = root / "data/span/logs/2009/scb2009030212.log"
-    changed.write_text(changed.read_text() + SCB.format(m=59, a="B", b="A"))
-    reads.clear(), unpickled.clear()
-    again = load(root, serving=serving)
-    assert unpickled == [] and reads == ["scb2009030212.log"]
-    assert again == load(root)  # what a new process gives (from the files)
-    kept = [g for g in first[0].games if g.file != "scb2009030212.log"]  # 45 less its 5 (minutes 1-5)
-    assert len(kept) == 40 and all(any(g is h for h in again[0].games) for g in kept)  # the same objects
-    assert [g for g in again[0].games if g.file == "scb2009030212.log"][-1].minute == 59
-
-
-def test_serve_s_next_load_with_other_participants_uses_nothing_of_the_last(tmp_path, reads, unpickled):
-    root, serving = project(tmp_path), {}
-    load(root, serving=serving)
-    (root / "data/span/participants.csv").write_text("player\nA\nB\nx\n", encoding="utf-8")
-    reads.clear(), unpickled.clear()
-    again = load(root, serving=serving)
-    assert unpickled == ["2009-03", "2009-04"] and len(reads) == 14  # another context: every file read
-    # x's lines count too: the scb days' 3+6+9+12+15, and 1 + 1 + 5 + 2 from the other files
-    assert len(again[0].games) == 54 and again == load(root)
-
-
-def test_a_command_line_build_keeps_nothing_in_memory(tmp_path, reads, unpickled):
-    """One build per process: the entries would only be held to its end."""
-    root = project(tmp_path)
-    load(root)
-    reads.clear(), unpickled.clear()
-    assert load(root) == load(root, serving={}) and unpickled == ["2009-03", "2009-04"] * 2 and reads == []
-
-
-def test_serve_writes_the_months_its_builds_changed_only_when_asked(tmp_path, reads, unpickled):
-    """serve's builds write no file (no fork beside a rebuild); write_unwritten() then
-    writes every month changed since, by each build, as the last build left it."""
-    root, serving = project(tmp_path), {}
-    load(root, serving=serving)
-    march, april = root / "data/span/logs/2009/scb2009030212.log", root / "data/span/logs/2009/sca20090402.log"
-    march.write_text(march.read_text() + SCB.format(m=59, a="B", b="A"))
-    load(root, serving=serving)
-    april.write_text(april.read_text() + SCA.format(m=59, a="A"), newline="")
-    served = load(root, serving=serving)
-    assert cache_files(root) == []
-    log_cache.write_unwritten()
-    parallel.join_background()
-    assert [p.name[-14:] for p in cache_files(root)] == ["2009-03.pickle", "2009-04.pickle"]
-    reads.clear()
-    assert load(root) == served and reads == []  # a new process finds both months as the last build had them
-    assert len(served[0].games) == 47
-    log_cache.write_unwritten()  # nothing changed since: no write
-    assert parallel._background == []
-
-
-def test_serve_writes_nothing_for_a_competition_gone_meanwhile(tmp_path, reads):
-    root = project(tmp_path)
-    load(root, serving={})
-    (root / "data" / "span").rename(root / "span")
-    log_cache.write_unwritten()
-    parallel.join_background()
-    assert cache_files(root) == []

@@ -1,21 +1,17 @@
 """serve keeps what it made of the very tables and results of the last build: a table's
-digest (PageMemo.tables), a table's CSV (PageMemo.exports), best-span's document rows."""
+digest (PageMemo.tables), a table's CSV (PageMemo.exports)."""
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 from pathlib import Path
 
 from site_gen import page_cache
 from site_gen.csv_export import table_csv
-from site_gen.json_document import document_json
 from site_gen.model import Column, Later, Page, Table
 from site_gen.page_cache import PageCache, PageMemo
 from site_gen.page_renderer import PageRenderer
 from site_gen.render import table_memo
-
-from best_span_helpers import data, game, settings
 
 
 def _table(name="Ann") -> Table:
@@ -105,29 +101,3 @@ def test_the_csv_of_the_very_table_of_the_last_build_is_not_made_again(tmp_path)
     plain = _renderer(tmp_path, None)
     plain._export("c/t.csv", Later(csv_of, table)), plain._export("c/t.csv", Later(csv_of, table))
     assert len(made) == 6
-
-
-def test_best_span_document_keeps_the_rows_of_the_very_same_players(monkeypatch):
-    from site_gen.rules.best_span import document as document_module
-    from site_gen.rules.best_span.rescoring import recompute
-    from site_gen.rules.best_span.scoring import compute
-
-    s = settings(target=Fraction(8))
-    games = [game(["A", "B", "x", "y"], time="10:00", line=1), game(["A", "C", "x", "y"], time="11:00", line=2),
-             game(["C", "D", "x", "y"], time="12:00", line=3)]
-    before = compute(data(games, players="ABCD"), s)
-    monkeypatch.setattr(document_module, "_last_rows", {})  # as serve has it
-    first = document_module.document(s, before)
-    # C and D's game changed: A's result is the very same (and whoever's rank did not move)
-    changed = [*games[:2], game(["D", "C", "x", "y"], time="12:00", line=3)]
-    after = recompute(data(changed, players="ABCD"), s, before)
-    kept = {p.player for p in after.players if any(p is q for q in before.players)}
-    assert "A" in kept and not {"C", "D"} & kept
-    second = document_module.document(s, after)
-    rows = {row["player"]: row for row in second["players"]}
-    firsts = {row["player"]: row for row in first["players"]}
-    assert {name for name in rows if rows[name] is firsts[name]} == kept
-    monkeypatch.setattr(document_module, "_last_rows", None)  # a command-line build
-    fresh = document_module.document(s, compute(data(changed, players="ABCD"), s))
-    assert document_json(second) == document_json(fresh)
-    assert json.loads(document_json(second))["players"] != json.loads(document_json(first))["players"]

@@ -60,29 +60,10 @@ def _player(p: PlayerResult) -> dict[str, Any]:
     }
 
 
-# serve (keep_between_builds): the last document's rows of each player, by the player's
-# result (never changed once made, and made again when the rank changes): after one
-# changed game most players' results are the very same objects, and so are their rows
-_last_rows: dict[int, tuple[PlayerResult, dict[str, Any], dict[str, Any]]] | None = None
-
-
-def keep_between_builds() -> None:
-    global _last_rows
-    if _last_rows is None:
-        _last_rows = {}
-
-
 def document(settings: Settings, result: BestSpanResult) -> dict[str, Any]:
-    global _last_rows
-    rows: dict[int, tuple[PlayerResult, dict[str, Any], dict[str, Any]]] = {}
-    for p in result.players:
-        last = _last_rows.get(id(p)) if _last_rows is not None else None
-        rows[id(p)] = last if last is not None and last[0] is p else (p, _standing(p), _player(p))
-    if _last_rows is not None:
-        _last_rows = rows
     return {
         "rules": "best-span",
         "target": number(settings.target),
-        "standings": [rows[id(p)][1] for p in result.standings],  # the players' own results, ranked
-        "players": [rows[id(p)][2] for p in result.players],
+        "standings": [_standing(p) for p in result.standings],
+        "players": [_player(p) for p in result.players],
     }

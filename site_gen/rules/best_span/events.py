@@ -73,34 +73,9 @@ def _results_table(slug: str, lobby: str, games: list[GameOutcome], settings: Se
                  note=N_("Place points of the counted games in this lobby; ties go to the score total."), reasons=reasons)
 
 
-_last_events: dict[str, tuple[tuple, tuple]] | None = None  # serve: slug -> (inputs, event_pages' lists)
-
-
-def keep_between_builds() -> None:
-    """Keep each competition's event pages for the next build of this process."""
-    global _last_events
-    if _last_events is None:
-        _last_events = {}
-
-
 def event_pages(info: CompetitionInfo, settings: Settings, result: BestSpanResult, player_urls: dict[str, str],
                 templates: str) -> tuple[list[Page], list[Table], list[tuple[str, str]]]:
-    """(pages, CSV tables, [(lobby, url)]) for every lobby in direct_lobbies. In serve, the
-    last build's when made from the very same direct outcomes (recompute hands them back
-    when no game of a direct lobby changed) and equal settings and addresses: a change of
-    a ranked game leaves the events' tables, whose sums go over every direct game, alone."""
-    if _last_events is None:
-        return _event_pages(info, settings, result, player_urls, templates)
-    inputs = (result.direct, info, settings, player_urls, templates)
-    last = _last_events.get(info.slug)
-    if last is None or last[0][0] is not result.direct or last[0][1:] != inputs[1:]:
-        last = _last_events[info.slug] = (inputs, _event_pages(info, settings, result, player_urls, templates))
-    pages, tables, links = last[1]
-    return list(pages), list(tables), list(links)
-
-
-def _event_pages(info: CompetitionInfo, settings: Settings, result: BestSpanResult, player_urls: dict[str, str],
-                 templates: str) -> tuple[list[Page], list[Table], list[tuple[str, str]]]:
+    """(pages, CSV tables, [(lobby, url)]) for every lobby in direct_lobbies."""
     slugs = unique_slugs(list(settings.direct_lobbies), fallback="lobby")
     pages, tables, links = [], [], []
     by_lobby: dict[str, list[GameOutcome]] = {lobby: [] for lobby in settings.direct_lobbies}

@@ -8,7 +8,7 @@ the logs of a year hold millions of lines and the standings need a few thousand.
 from __future__ import annotations
 
 from contextlib import closing
-from itertools import repeat
+from itertools import chain, repeat
 from pathlib import Path
 from sys import intern
 from typing import Generator
@@ -17,7 +17,7 @@ from site_gen import parallel
 from site_gen.build_state import trust_previous_builds
 from site_gen.diagnostics import Diagnostics
 from site_gen.rules.best_span.corrections import Addition, read_corrections
-from site_gen.rules.best_span.model import NO_NAME, BestSpanData, Game, GamesByFile, Participant, Settings
+from site_gen.rules.best_span.model import NO_NAME, BestSpanData, Game, Participant, Settings
 from site_gen.sources.csv_reader import read_csv
 from site_gen.sources.log_cache import COLUMNS, FileRead, LogCache
 from site_gen.sources.tenhou_files import Archives, LogSource, find_sources, read_blocks
@@ -47,7 +47,7 @@ def load(folder: Path, settings: Settings, diags: Diagnostics) -> BestSpanData |
         return None
     return BestSpanData(
         participants=tuple(participants),
-        games=GamesByFile([*reader.files, reader.added]),
+        games=(*chain.from_iterable(reader.files), *reader.added),
         removals=tuple(corrections.removals),
         excluded=tuple(corrections.excluded),
         names_seen=tuple(reader.seen),
@@ -186,7 +186,7 @@ class LogReader:
         self.lines += read.lines
         name = source.name
         constants = (name.day, name.canonical, name.family, path, 0)
-        self.files.append(self.cache.made_of(path, read, constants, _games) if self.cache else _games(read, constants))
+        self.files.append(_games(read, constants))
 
     def add(self, addition: Addition, number: int, path: Path) -> None:
         """A game the logs miss, placed after the lines of the file its layout and time name."""

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import deque
-from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import chain, repeat
-from operator import attrgetter, eq
+from itertools import repeat
+from operator import attrgetter
 from typing import Any, Iterable, NamedTuple
 from zoneinfo import ZoneInfo
 
@@ -128,57 +127,10 @@ class Exclusion:
     line: int = 0
 
 
-class SameAsItsItems(Sequence):
-    """A sequence kept in parts (GamesByFile, runs.Runs): equal to any sequence of the same
-    items in the same order, with the hash of their tuple."""
-
-    __slots__ = ()
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Sequence) or isinstance(other, str):
-            return NotImplemented
-        return len(self) == len(other) and all(map(eq, self, other))
-
-    def __hash__(self) -> int:
-        return hash(tuple(self))
-
-
-class GamesByFile(SameAsItsItems):
-    """A competition's games in load order, file by file, not copied into one tuple: a
-    year's million games are many lists, each as the log cache hands it back. In `serve`
-    an unchanged file's games are the very list of the last build, so two loads' games
-    compare file by file (rescoring.changed_games). Equal to any sequence of the same
-    games in the same order; a file's list is never changed once given."""
-
-    __slots__ = ("files", "_length", "_flat")
-
-    def __init__(self, files: Iterable[Sequence[Game]]):
-        self.files = tuple(files)
-        self._length = sum(map(len, self.files))
-        self._flat: tuple[Game, ...] | None = None
-
-    def __len__(self) -> int:
-        return self._length
-
-    def __iter__(self):
-        return chain.from_iterable(self.files)
-
-    def __getitem__(self, index):
-        if self._flat is None:  # by position: not on a build's way, made once when asked
-            self._flat = tuple(self)
-        return self._flat[index]
-
-    def __repr__(self) -> str:
-        return f"GamesByFile({[len(f) for f in self.files]} games)"
-
-    def __reduce__(self):
-        return GamesByFile, (self.files,)
-
-
 @dataclass(frozen=True)
 class BestSpanData:
     participants: tuple[Participant, ...]
-    games: Sequence[Game]  # every game that could count for a participant, added ones too (GamesByFile)
+    games: tuple[Game, ...]  # every game that could count for a participant, added ones too, in load order
     removals: tuple[Removal, ...] = ()
     excluded: tuple[Exclusion, ...] = ()
     # players of lines that could count, a tuple per log file: hints need their union, made

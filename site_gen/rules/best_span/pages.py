@@ -217,8 +217,8 @@ def _shown(p: PlayerResult) -> dict[str, Any]:
 
 
 def player_page(info: CompetitionInfo, settings: Settings, p: PlayerResult, url: str, common: dict) -> Page:
-    # narrow: the page shows the player's result alone, which recompute hands back as the very
-    # object when it is unchanged (page_cache.PageMemo then keeps the page without working it out)
+    # narrow: the page shows the player's result alone (page_cache.PageMemo compares it with the
+    # last build's); key: page_key, digested in place of the context
     return Page(url, f"{TEMPLATES}/player.html", f"{p.player} — {info.name}", common,
                 Later(_player_context, settings, p, narrow=True, key=Later(page_key, settings, p)))
 

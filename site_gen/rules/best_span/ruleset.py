@@ -1,25 +1,14 @@
 """The `best-span` entry of the registry: its parts gathered as one RuleSet."""
 
 from site_gen.rules.base import RuleSet
-from site_gen.rules.best_span.state import state
-from site_gen.rules.best_span import document, events
+from site_gen.rules.best_span import document
 from site_gen.rules.best_span.load import load
 from site_gen.rules.best_span.pages import publish, standings_table
 from site_gen.rules.best_span.report import report
-from site_gen.rules.best_span.rescoring import recompute
 from site_gen.rules.best_span.scaffold import scaffold
 from site_gen.rules.best_span.scoring import compute
 from site_gen.rules.best_span.settings import FIELDS, make_settings
-from site_gen.sources import log_cache
-
-
-def keep_between_builds() -> None:
-    """serve: the log files' entries and games (log_cache), the event pages (events), the
-    document's rows of each player (document)."""
-    log_cache.keep_between_builds()
-    events.keep_between_builds()
-    document.keep_between_builds()
-
+from site_gen.rules.best_span.state import state
 
 RULESET = RuleSet(
     name="best-span",
@@ -34,6 +23,4 @@ RULESET = RuleSet(
     standings_table=standings_table,
     scaffold=scaffold,
     state=state,
-    recompute=recompute,
-    keep_between_builds=keep_between_builds,
 )

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import datetime as dt
 from array import array
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import chain, compress, count, repeat
-from operator import attrgetter, eq, is_not
+from operator import attrgetter, eq, is_not, not_
 from typing import NamedTuple
 
 from site_gen.lookups import MemoDict
@@ -29,7 +29,6 @@ from site_gen.rules.best_span.model import (
     Settings,
     game_order,
 )
-from site_gen.rules.best_span.runs import Runs
 from site_gen.rules.best_span.seats import SEATS, Played, PlayedGames, Seats
 from site_gen.rules.best_span.span import Span, best_span
 
@@ -125,13 +124,10 @@ class GameOutcome(NamedTuple):
 class BestSpanResult:
     players: tuple[PlayerResult, ...]  # participants.csv order
     standings: tuple[PlayerResult, ...]  # ranked; excluded players left out
-    outcomes: Runs  # every game read, in game order (runs: serve edits a few, rescoring.py)
     removal_matches: tuple[int, ...]  # games each removal matched, in corrections order
     updated: dt.date | None  # day of the newest counted game
     counted: int  # how many games count
     direct: tuple[GameOutcome, ...] = ()  # the games in the direct lobbies that could count, in game order
-    # what it was computed from: rescoring.recompute compares the next data's games with it
-    data: BestSpanData | None = field(default=None, compare=False, repr=False)
 
 
 # --- step 1: counted games ----------------------------------------------------------
@@ -159,54 +155,73 @@ def _ranked_kind(rule: str, day: dt.date, settings: Settings) -> str | None:
     return "red" if rule[4] == "赤" else "plain"
 
 
-_RANKED_KEY, _FAMILY = attrgetter("family", "rule", "day"), attrgetter("family")
+_RULE, _DAY, _FAMILY = attrgetter("rule"), attrgetter("day"), attrgetter("family")
 _MINUTE = attrgetter("day", "hour", "minute")
 
 
 @dataclass(frozen=True)
-class _Outcomes:
-    outcomes: tuple[GameOutcome, ...]
+class _Counted:
     matches: tuple[int, ...]
-    counted: list[Game]  # in game order
+    games: list[Game]  # the counted games, in game order
     kinds: list[str]  # of the counted games
     direct: tuple[GameOutcome, ...]  # in the direct lobbies
 
 
-def _outcomes(data: BestSpanData, settings: Settings) -> _Outcomes:
-    """Every game's outcome, in game order; and the counted games with their kinds."""
-    games = sorted(data.games, key=game_order)
+def _removed(games: list[Game], removals: tuple[Removal, ...]) -> tuple[dict[int, Removal], tuple[int, ...]]:
+    """The games (by position) a removal takes out, each by the first that matches it; and
+    how many games each removal matches."""
     removed: dict[int, Removal] = {}
     matches = []
-    if data.removals:
-        minutes = {(r.day, r.hour, r.minute) for r in data.removals}
+    if removals:
+        minutes = {(r.day, r.hour, r.minute) for r in removals}
         by_minute: dict[tuple, list[int]] = {}  # only the minutes a removal names
         for index in compress(count(), map(minutes.__contains__, map(_MINUTE, games))):
             by_minute.setdefault(_MINUTE(games[index]), []).append(index)
-        for removal in data.removals:
+        for removal in removals:
             hits = [i for i in by_minute.get((removal.day, removal.hour, removal.minute), ())
                     if removal.matches(games[i])]
             matches.append(len(hits))
             for i in hits:
                 removed.setdefault(i, removal)
-    # outside the direct lobbies a game's kind follows from (family, rule, day) alone
-    ranked_kinds = MemoDict(lambda key: _ranked_kind(key[1], key[2], settings))
-    kinds = list(map(ranked_kinds.__getitem__, map(_RANKED_KEY, games)))
+    return removed, tuple(matches)
+
+
+def _kinds(games: list[Game], settings: Settings) -> tuple[list[str | None], list[int]]:
+    """Each game's kind (None: not a counted game, removals aside), and the positions of the
+    games in private lobbies (sca). Outside them a game's kind follows from its rule word
+    once its day is in the period: a lookup per game of a few rule words and days."""
+    rules = MemoDict(lambda rule: _ranked_kind(rule, settings.period.first, settings))
+    kinds = list(map(rules.__getitem__, map(_RULE, games)))
+    in_period = MemoDict(settings.period.contains)
+    for index in compress(count(), map(not_, map(in_period.__getitem__, map(_DAY, games)))):
+        kinds[index] = None
     lobbies = list(compress(count(), map(eq, map(_FAMILY, games), repeat("sca"))))
     for index in lobbies:
         kinds[index] = kind_of(games[index], settings)
-    removed_by: list[Removal | None] = [None] * len(games)
+    return kinds, lobbies
+
+
+def _counted(data: BestSpanData, settings: Settings) -> _Counted:
+    """The counted games in game order, with their kinds (steps 1-2)."""
+    games = sorted(data.games, key=game_order)
+    removed, matches = _removed(games, data.removals)
+    kinds, lobbies = _kinds(games, settings)
+    direct = tuple(GameOutcome(games[i], kinds[i], removed.get(i)) for i in lobbies if kinds[i] is not None)
     counted = list(map(is_not, kinds, repeat(None)))
-    for index, removal in removed.items():
-        removed_by[index] = removal
+    for index in removed:
         counted[index] = False
-    outcomes = tuple(map(tuple.__new__, repeat(GameOutcome), zip(games, kinds, removed_by)))
-    direct = tuple(outcomes[i] for i in lobbies if kinds[i] is not None)  # the events' pages find them here
-    return _Outcomes(outcomes, tuple(matches), list(compress(games, counted)), list(compress(kinds, counted)), direct)
+    if all(counted):
+        return _Counted(matches, games, kinds, direct)
+    return _Counted(matches, list(compress(games, counted)), list(compress(kinds, counted)), direct)
 
 
 def outcomes(data: BestSpanData, settings: Settings) -> tuple[tuple[GameOutcome, ...], tuple[int, ...]]:
-    found = _outcomes(data, settings)
-    return found.outcomes, found.matches
+    """Every game's outcome, in game order, and how many games each removal matches (for
+    tests and tools: a build needs the counted games alone)."""
+    games = sorted(data.games, key=game_order)
+    removed, matches = _removed(games, data.removals)
+    kinds, _ = _kinds(games, settings)
+    return tuple(GameOutcome(g, kind, removed.get(i)) for i, (g, kind) in enumerate(zip(games, kinds))), matches
 
 
 # --- steps 2-4: a participant's sequence and best span ------------------------------
@@ -215,7 +230,7 @@ def outcomes(data: BestSpanData, settings: Settings) -> tuple[tuple[GameOutcome,
 def _found(seats: Seats, codes: bytes) -> Span | None:
     """The best span of the games with these codes, in whole units of points."""
     units, weights = seats.units, seats.weights
-    return best_span([units[code] for code in codes], [weights[code] for code in codes], seats.target)
+    return best_span(list(map(units.__getitem__, codes)), list(map(weights.__getitem__, codes)), seats.target)
 
 
 def _best(sequence: PlayedGames, found: Span | None, red_ignored: bool) -> BestSpan | None:
@@ -273,24 +288,19 @@ def sequences(counted: list[Game], kinds: list[str], players: set[str], settings
 
 
 def compute(data: BestSpanData, settings: Settings) -> BestSpanResult:
-    found = _outcomes(data, settings)
+    found = _counted(data, settings)
     excluded = {e.player: e for e in data.excluded}
-    played = sequences(found.counted, found.kinds, {p.player for p in data.participants}, settings)
-    players = []
-    for participant in data.participants:
-        games = played[participant.player]
-        players.append(PlayerResult(participant, excluded.get(participant.player), games, player_span(games, settings)))
-    updated = found.counted[-1].day if found.counted else None  # games are in order of day first
-    return BestSpanResult(*ranked_players(players), Runs.of(found.outcomes), found.matches, updated, len(found.counted),
-                          found.direct, data)
+    played = sequences(found.games, found.kinds, {p.player for p in data.participants}, settings)
+    players = [PlayerResult(p, excluded.get(p.player), played[p.player], player_span(played[p.player], settings))
+               for p in data.participants]
+    updated = found.games[-1].day if found.games else None  # games are in order of day first
+    return BestSpanResult(*ranked_players(players), found.matches, updated, len(found.games), found.direct)
 
 
 def ranked_players(players: list[PlayerResult]) -> tuple[tuple[PlayerResult, ...], tuple[PlayerResult, ...]]:
-    """(players, standings): the players with their ranks, and the ranked ones in order.
-    A player whose rank is the one they hold is kept as the very object (`serve` compares a
-    player page's inputs by identity first)."""
+    """(players, standings): the players with their ranks, and the ranked ones in order."""
     ranked = rank_desc([p for p in players if p.excluded is None], keys=lambda p: p.keys, name=lambda p: p.player)
     ranks = {r.item.player: r.rank for r in ranked}
-    players = [p if p.rank == ranks.get(p.player, 0) else replace(p, rank=ranks.get(p.player, 0)) for p in players]
+    players = [replace(p, rank=ranks.get(p.player, 0)) for p in players]
     by_name = {p.player: p for p in players}
     return tuple(players), tuple(by_name[r.item.player] for r in ranked)

@@ -210,6 +210,9 @@ def test_no_errors_on_any_page(site, open_page):
         # Use the scripts, so that an error inside them has a chance to show.
         for button in page.locator("table.sortable thead th button").all()[:2]:
             button.click()
+        if rel.endswith("/projector/"):  # a screen for the room, without the site's header: it turns its screens
+            page.keyboard.press("ArrowRight")
+            continue
         page.locator("#search-box").fill(search_part(site.player_name))
         expect(page.locator("#search-results")).to_be_visible()
         filters = page.locator("input.table-filter")

@@ -219,10 +219,24 @@ def _swiss_cut_overview(c: dict[str, Any]) -> list[dict[str, Any]]:
     return [table_data(t) for t in shown + ([c["table"]] if c["table"].rows else [])]
 
 
+def _swiss_cut_print(c: dict[str, Any]) -> list[dict[str, Any]]:
+    """A round's print page: the wall sheets by table and by name, then a slip per table."""
+    from site_gen.render.i18n import translate
+
+    def plain(caption: str, rows: list[list[str]]) -> dict[str, Any]:
+        return {"caption": caption, "header": [], "rows": [[[text, "", "", ""] for text in row] for row in rows]}
+
+    tables = [plain("", [[str(t.table), *[player for _, player in t.seats]] for t in c["tables"]]),
+              plain("", [[player, str(table), translate(wind)] for player, table, wind in c["by_name"]])]
+    tables += [plain("", [[translate(wind), player, "", "", "", "", ""] for wind, player in t.seats]) for t in c["tables"]]
+    return tables
+
+
 # the pages whose templates print tables themselves, or leave out some of their context's,
 # or print them in another order: by template, what each page prints, in order
 _PRINTED = {
     "swiss-cut/overview.html": _swiss_cut_overview,
+    "swiss-cut/print.html": _swiss_cut_print,
     "thematic-marathon/overview.html": lambda c: [table_data(c["table"])],
     "thematic-marathon/tournament.html": _thematic_tournament,
     "thematic-marathon/group.html": _thematic_group,

@@ -24,6 +24,7 @@ from site_gen.sources.tenhou_log import (
     LineScanner,
     any_game,
     log_id,
+    player_name,
     repeated_player,
 )
 
@@ -81,7 +82,7 @@ class ColumnReader:
         # name -> the interned name, for the names of every line that could count: a lookup in
         # this table of the names seen is cheaper than one in Python's table of every interned
         # string, and `seen` then takes names it has seen before (hashed, compared by identity)
-        self._names = MemoDict(intern)
+        self._names = MemoDict(intern if family != "scc" else lambda raw: intern(player_name(raw, family)))
 
     def games(self, text: str, first_line: int, wanted: AbstractSet[str], seen: set[str],
               malformed: Callable[[int, str], None]) -> tuple[list, ...]:

@@ -11,6 +11,7 @@ exactly the same lines (property tests hold this).
 from __future__ import annotations
 
 import datetime as dt
+import html
 import re
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator
@@ -130,6 +131,8 @@ def parse_line(text: str, family: str, line: int = 0) -> TenhouLine | str | None
     players = parse_players(values["players"])
     if isinstance(players, str):
         return players
+    if family == "scc":
+        players = (tuple(player_name(name, family) for name in players[0]),) + players[1:]
     expected = 4 if rule[0] == "四" else 3
     if len(players[0]) != expected:
         return f"rule word {rule} is for {expected} players, found {len(players[0])}"
@@ -139,6 +142,13 @@ def parse_line(text: str, family: str, line: int = 0) -> TenhouLine | str | None
         minute=int(values["time"][3:]), length=int(values["length"]) if family != "sca" else None, rule=rule,
         players=players[0], scores=players[1], chips=players[2], log=link.group(1) if link else "", text=text,
     )
+
+
+def player_name(raw: str, family: str) -> str:
+    """A name as the player has it: scc files are HTML, their character references decoded
+    once the line is split into players (`Lask&amp;Yu` is `Lask&Yu`); sca and scb names are
+    read as written (spec best-span.md)."""
+    return html.unescape(raw) if family == "scc" and "&" in raw else raw
 
 
 def repeated_player(names: list[str] | tuple[str, ...]) -> str | None:
@@ -264,7 +274,7 @@ class LineScanner:
                 if text[begins:text.find(" | ", begins)] not in lobbies:
                     continue
             found = m.groups()
-            names = found[::2]
+            names = found[::2] if family != "scc" else tuple(player_name(name, family) for name in found[::2])
             if not keep(list(names)):
                 continue  # most lines: no line number, no parsing
             begins = text.rfind("\n", 0, at) + 1

@@ -61,9 +61,20 @@ def report(data: BestSpanData, settings: Settings, result: BestSpanResult, diags
                           f"add: the game does not count ({why_not_counted(game, settings)})")
         elif participants.isdisjoint(game.players):
             diags.notice(data.corrections_path, game.added, "add: the game names no participant")
+    # a participant whose games corrections.yaml took away is told so, not "did you mean" their own name
+    removed: dict[str, list[int]] = {}
+    for removal, count in zip(data.removals, result.removal_matches):
+        for name in removal.players if count else ():
+            removed.setdefault(name, []).append(removal.line)
     hints = None
     for player in result.players:
         if not player.games:
+            if player.player in removed:
+                lines = ", ".join(map(str, removed[player.player]))
+                diags.notice(data.participants_path, player.participant.line,
+                             f'participant "{player.player}" has no counted game: corrections.yaml took away '
+                             f"their games (line {lines})")
+                continue
             hints = hints or NameHints(data.names_seen)
             diags.notice(data.participants_path, player.participant.line,
                          f'participant "{player.player}" has no counted game in the logs'

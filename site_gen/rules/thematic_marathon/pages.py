@@ -111,8 +111,7 @@ class _Lookups:
     """What the player pages look up, indexed once by player (a scan per player and
     tournament would grow with the square of the players)."""
 
-    states: dict[str, str]  # tournament slug -> status
-    tiebreaks: dict[str, dict[str, list[dict[str, Any]]]]  # tournament slug -> player -> tie-breaks
+    entries: dict[str, list[dict[str, Any]]]  # player -> the tournaments entered, in order
     standings: tuple[dict[str, StandingRow], ...]  # per thematic group: player -> row
     marathon: dict[str, StandingRow]
     qualifiers: dict[str, Qualifier]
@@ -122,30 +121,31 @@ def _by_player(items) -> dict:
     return first_of((item.player, item) for item in items)
 
 
-def _lookups(result: MarathonResult) -> _Lookups:
+def _entries(result: MarathonResult, base: str) -> dict[str, list[dict[str, Any]]]:
+    """Each player's tournaments, in one pass over the rankings: what the page shows of
+    the tournament (not its results nor the player's phase-1 group with its games: each
+    player page holding every tournament would cost players²), the row and tie-breaks."""
+    found: dict[str, list[dict[str, Any]]] = {}
+    for t in result.tournaments:
+        shown = {"tournament": t.tournament, "group": t.group, "entrant_count": len(t.entrants)}
+        url, state, winner, tiebreaks = f"{base}tournaments/{t.slug}/", tables.status(t), t.winner, _tiebreaks(t)
+        for row in t.ranking:
+            found.setdefault(row.player, []).append({
+                "t": shown, "row": row, "url": url, "winner": winner == row.player, "status": state,
+                "tiebreaks": tiebreaks.get(row.player, [])})
+    return found
+
+
+def _lookups(result: MarathonResult, base: str) -> _Lookups:
     return _Lookups(
-        states={t.slug: tables.status(t) for t in result.tournaments},
-        tiebreaks={t.slug: _tiebreaks(t) for t in result.tournaments},
+        entries=_entries(result, base),
         standings=tuple(_by_player(g.standings) for g in result.groups),
         marathon=_by_player(result.marathon),
         qualifiers=_by_player(result.master),
     )
 
 
-def _player_context(player: str, result: MarathonResult, urls: dict[str, str], base: str,
-                    look: _Lookups) -> dict[str, Any]:
-    entries = []
-    for t in result.tournaments:
-        row = t.row(player)
-        if row is None:
-            continue
-        # what the page shows of the tournament, not its results nor the player's phase-1
-        # group with its games: a page's inputs are digested (page_cache), and each player
-        # page holding every tournament would cost players²
-        shown = {"tournament": t.tournament, "group": t.group, "entrant_count": len(t.entrants)}
-        entries.append({"t": shown, "row": row, "url": f"{base}tournaments/{t.slug}/",
-                        "winner": t.winner == player, "status": look.states[t.slug],
-                        "tiebreaks": look.tiebreaks[t.slug].get(player, [])})
+def _player_context(player: str, result: MarathonResult, base: str, look: _Lookups) -> dict[str, Any]:
     standings = []
     for g, rows in zip(result.groups, look.standings):
         row = rows.get(player)
@@ -157,7 +157,7 @@ def _player_context(player: str, result: MarathonResult, urls: dict[str, str], b
         "player": player,
         "provisional": result.provisional,
         "marathon": look.marathon.get(player),
-        "entries": entries,
+        "entries": look.entries.get(player, []),
         "standings": standings,
         "candidates": result.candidates.get(player, ()),
         "qualifier": look.qualifiers.get(player),
@@ -215,10 +215,10 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
                            "final_games": [{"game": games.get(x.game, x.game), **_game_row(x, urls)} for x in g.final_games],
                            "tournament_urls": {t.slug: f"{base}tournaments/{t.slug}/" for t in g.tournaments},
                            "csv": [standings.slug] + ([final.slug] if final else [])}))
-    look = _lookups(result)
+    look = _lookups(result, base)
     for player in result.players:
         pages.append(Page(urls[player], f"{TEMPLATES}/player.html", f"{player} — {info.name}",
-                          {**common, **_player_context(player, result, urls, base, look)}))
+                          {**common, **_player_context(player, result, base, look)}))
     search = [SearchEntry(info.name, base, "competition")] + [
         SearchEntry(name, url, "player", info.name) for name, url in sorted(urls.items())
     ]

@@ -183,19 +183,20 @@ def master_qualifiers(marathon: tuple[StandingRow, ...], groups: tuple[GroupResu
     return tuple(chosen)
 
 
-def candidates(player: str, tournaments: tuple[TournamentResult, ...], settings: Settings) -> tuple[Candidate, ...]:
-    """Step 12: the best-scoring tournament of each group (the earlier one on equal
-    points), best first, then in group order."""
-    best: dict[str, Candidate] = {}
+def candidates(tournaments: tuple[TournamentResult, ...], settings: Settings) -> dict[str, tuple[Candidate, ...]]:
+    """Step 12, for every player in one pass over the rankings: each one's best-scoring
+    tournament of each group (the earlier one on equal points), best first, then in group
+    order."""
+    best: dict[str, dict[str, Candidate]] = {}
     for t in tournaments:
-        row = t.row(player)
-        if row is None:
-            continue
-        current = best.get(t.group.slug)
-        if current is None or row.points > current.points:
-            best[t.group.slug] = Candidate(t.group.slug, t.slug, t.tournament.game, row.points)
+        group = t.group.slug
+        for row in t.ranking:
+            mine = best.setdefault(row.player, {})
+            current = mine.get(group)
+            if current is None or row.points > current.points:
+                mine[group] = Candidate(group, t.slug, t.tournament.game, row.points)
     order = {g.slug: i for i, g in enumerate(settings.groups)}
-    return tuple(sorted(best.values(), key=lambda c: (-c.points, order[c.group])))
+    return {p: tuple(sorted(b.values(), key=lambda c: (-c.points, order[c.group]))) for p, b in best.items()}
 
 
 def _inactive(players: Mapping[str, Player], tournaments: tuple[TournamentResult, ...]) -> dict[str, str]:
@@ -234,12 +235,13 @@ def compute(data: MarathonData, settings: Settings) -> MarathonResult:
     marathon = standings_rows(tournaments, bonuses, seed)
     master = master_qualifiers(marathon, groups, tournaments, settings)
     everyone = set(data.players) | {r.player for r in marathon}
+    best = candidates(tournaments, settings)
     return MarathonResult(
         tournaments=tournaments,
         groups=groups,
         marathon=marathon,
         master=master,
-        candidates={r.player: candidates(r.player, tournaments, settings) for r in marathon},
+        candidates={r.player: best[r.player] for r in marathon},
         inactive=_inactive(data.players, tournaments),
         players=tuple(sorted(everyone, key=seed)),
         master_table=master_table(data.master, master, settings, seed) if data.master else None,

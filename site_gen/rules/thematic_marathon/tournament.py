@@ -280,12 +280,12 @@ def _ranking(
     others = _non_finalists(semifinals, finalists, seed)
     if semifinal_bonus:
         bonus.update({p: len(others) - i for i, p in enumerate(others)})
-    group_of = {p: t for t in phase1 for p in t.players}
+    first_row = {r.player: r for t in phase1 for r in t.rows}  # each player's phase-1 row
     listed = set(finalists) | set(others)
+    unplaced = len(entrants) + 1
     rest = sorted(
         (p for p in entrants if p not in listed),
-        key=lambda p: (group_of[p].place(p) if p in group_of else len(entrants) + 1,
-                       -(group_of[p].row(p).points if p in group_of else 0), seed(p)),
+        key=lambda p: ((first_row[p].rank, -first_row[p].points) if p in first_row else (unplaced, 0)) + (seed(p),),
     )
     reached = {**{p: "phase1" for p in rest}, **{p: "semifinal" for p in others}, **{p: "final" for p in finalists}}
     rows = []
@@ -293,7 +293,7 @@ def _ranking(
         rows.append(RankingRow(
             rank=index + 1,
             player=player,
-            phase1_points=group_of[player].row(player).points if player in group_of else 0,
+            phase1_points=first_row[player].points if player in first_row else 0,
             bonus=bonus.get(player, 0),
             participation=0 if player in out else settings.participation_bonus,
             reached=reached[player],

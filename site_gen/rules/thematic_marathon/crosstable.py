@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Mapping, NamedTuple
 
 from site_gen import tiebreak
@@ -57,6 +58,11 @@ class GameTitle(NamedTuple):
         return Text(self.message, **params, board=self.board) if self.board else Text(self.message, **params)
 
 
+# GameTitle((message, result, opponent, board)) in one C call, without the named tuple's
+# Python-level __new__: a large tournament's crosstables make ~30,000
+_title = partial(tuple.__new__, GameTitle)
+
+
 def game_title(result: str, opponent: str, first: bool, board: str) -> GameTitle:
     """A game seen from one side: its result's words, against whom, whether that side
     moved first, and its board when given."""
@@ -75,9 +81,9 @@ def crosstable(table: GroupTable, caption: str, scheme: GamePoints, player_urls:
         first, second, result, board = g.first, g.second, g.result, g.board
         (symbol_1, words_1), (symbol_2, words_2) = _SIDES[result]
         moved_first.setdefault((first, second), []).append(
-            {"symbol": symbol_1, "first": True, "title": GameTitle(_TITLE_MESSAGES[True, bool(board)], words_1, second, board)})
+            {"symbol": symbol_1, "first": True, "title": _title((_TITLE_MESSAGES[True, bool(board)], words_1, second, board))})
         moved_second.setdefault((second, first), []).append(
-            {"symbol": symbol_2, "first": False, "title": GameTitle(_TITLE_MESSAGES[False, bool(board)], words_2, first, board)})
+            {"symbol": symbol_2, "first": False, "title": _title((_TITLE_MESSAGES[False, bool(board)], words_2, first, board))})
         if result is not None:
             a, b = g.points(scheme)
             points[first, second] = points.get((first, second), 0) + a

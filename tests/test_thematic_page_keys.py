@@ -1,6 +1,7 @@
-"""A thematic marathon's tournament page is digested with its key (the tournament's result,
-the game points and the links: all its crosstables show), so a rebuild after one
-tournament's game changed works out the crosstables of that tournament alone."""
+"""A thematic marathon's page holds what it shows: a tournament page its own tournament's
+crosstables, the other pages no tournament's results. A rebuild after one result of a
+tournament's final renders that tournament's page and the pages that show its ranking,
+not the other tournaments' pages; and the site is a clean build's."""
 
 import shutil
 from pathlib import Path
@@ -8,9 +9,7 @@ from pathlib import Path
 import pytest
 
 from output_tree import tree
-from page_key_helpers import build_into, count_worked_out
-
-from site_gen.rules.thematic_marathon import pages as thematic_pages
+from page_key_helpers import build_into, count_rendered
 
 COMP = "pbem-marathon"
 CHANGED = "amazons"
@@ -23,9 +22,9 @@ def project(example_project, monkeypatch) -> Path:
 
 
 @pytest.fixture
-def worked_out(monkeypatch) -> list[str]:
-    """The tournaments whose crosstables were worked out, and (prefixed "render ") the URLs rendered."""
-    return count_worked_out(monkeypatch, thematic_pages, "_games_of_phases", lambda t, scheme, urls: t.slug)
+def rendered(monkeypatch) -> list[str]:
+    """The URLs rendered, in order."""
+    return count_rendered(monkeypatch)
 
 
 def _reverse_last_result(root: Path) -> None:
@@ -38,21 +37,21 @@ def _reverse_last_result(root: Path) -> None:
     games.write_text("".join(lines) + f"{game},{reversed_result}\n", encoding="utf-8")
 
 
-def _tournaments(seen: list[str]) -> list[str]:
-    return sorted(name for name in seen if not name.startswith("render "))
+def _tournament_pages(urls: list[str]) -> list[str]:
+    prefix = f"{COMP}/tournaments/"
+    return sorted(url for url in urls if url.startswith(prefix) and url.count("/") == 3 and url != f"{prefix}master/")
 
 
-def test_a_rebuild_works_out_only_the_changed_tournament_s_crosstables(project, tmp_path, worked_out):
+def test_a_rebuild_renders_the_changed_tournament_s_page_not_the_others(project, tmp_path, rendered):
     out = tmp_path / "out"
     build_into(project, out)
-    every = _tournaments(worked_out)
-    assert CHANGED in every and len(every) >= 10  # each tournament page's, to render it
+    every = _tournament_pages(rendered)
+    assert f"{COMP}/tournaments/{CHANGED}/" in every and len(every) >= 10
     before = (out / COMP / "tournaments" / CHANGED / "index.html").read_bytes()
-    worked_out.clear()
+    rendered.clear()
     _reverse_last_result(project)
     build_into(project, out)
-    assert _tournaments(worked_out) == [CHANGED]
-    assert f"render {COMP}/tournaments/{CHANGED}/" in worked_out
+    assert _tournament_pages(rendered) == [f"{COMP}/tournaments/{CHANGED}/"]
     assert (out / COMP / "tournaments" / CHANGED / "index.html").read_bytes() != before
     shutil.rmtree(project / ".site-gen-cache")
     build_into(project, tmp_path / "clean")

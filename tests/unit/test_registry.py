@@ -22,10 +22,9 @@ def test_a_rule_set_is_imported_only_when_asked_for():
 def test_serves_switch_reaches_every_rule_set_that_keeps_work_between_builds(monkeypatch):
     from site_gen.rules import registry
     from site_gen.rules.online_marathon import exports, history, pages as marathon_pages, player_page, read_games
-    from site_gen.rules.thematic_marathon import load as thematic_load, pages as thematic_pages
 
-    kept = [(read_games, "_last_loads"), (exports, "_last_exports"), (thematic_load, "_kept"),
-            (marathon_pages, "_last_stage_tables"), (thematic_pages, "_last_tables"), (history, "_last")]
+    kept = [(read_games, "_last_loads"), (exports, "_last_exports"),
+            (marathon_pages, "_last_stage_tables"), (history, "_last")]
     for module, name in kept:
         monkeypatch.setattr(module, name, None)  # as a command-line process has them; restored after the test
     monkeypatch.setattr(player_page.GAMES, "kept", False)

@@ -21,8 +21,7 @@ def published():
 
 
 def page(published, url):
-    """The page with its whole context (a tournament's crosstables are a Later)."""
-    return next(p for p in published.pages if p.url == url).resolved()
+    return next(p for p in published.pages if p.url == url)
 
 
 def test_every_page_and_table_has_its_own_address(published):

@@ -1,7 +1,6 @@
-"""serve's next load of a changed thematic marathon: players.csv and the tournament folders
-whose files did not change are the last load's very objects (load.py, after
-keep_between_builds()), and their tournaments' results the last computation's
-(scoring.recompute); the site is byte for byte a clean build's, messages included."""
+"""serve's next build of a changed thematic marathon: the competition is loaded, computed
+and published again, plainly, and the site is byte for byte a clean build's, messages
+included."""
 
 from __future__ import annotations
 
@@ -15,16 +14,12 @@ from site_gen.build import build
 from site_gen.config import SiteConfig
 from site_gen.diagnostics import Diagnostics
 from site_gen.project import CompetitionMemo, load_competition
-from site_gen.rules.thematic_marathon import load as thematic_load, pages as thematic_pages, scoring
-from site_gen.strict_equality import same
 
 COMP = "pbem-marathon"
 
 
 @pytest.fixture
-def project(example_project, monkeypatch) -> Path:
-    monkeypatch.setattr(thematic_load, "_kept", {})  # as serve's keep_between_builds(), for this test only
-    monkeypatch.setattr(thematic_pages, "_last_tables", {})
+def project(example_project) -> Path:
     return example_project(COMP)
 
 
@@ -42,7 +37,7 @@ def _edit_rating(root: Path):  # every tournament's seeding may change (here: fi
     _replace_in(root / "data" / COMP / "players.csv", "amazona,,2015,", "amazona,,1015,")
 
 
-def _edit_name(root: Path):  # players.csv changed: every tournament is computed again
+def _edit_name(root: Path):  # players.csv changed, no rating: the seeding stays
     _replace_in(root / "data" / COMP / "players.csv", "AbaLone,,", "AbaLone,Aba Lone,")
 
 
@@ -50,12 +45,12 @@ def _edit_unknown_player(root: Path):  # a message, then the next build must giv
     _replace_in(root / "data" / COMP / "tournaments" / "amazons" / "games.csv", "lucad,fabiop,1-0", "lucad,nobody,1-0")
 
 
-def _edit_settings(root: Path):  # other game points: nothing of the last computation is kept (an error here too)
+def _edit_settings(root: Path):  # other game points (an error here too)
     path = root / "data" / COMP / "competition.yaml"
     path.write_text(path.read_text(encoding="utf-8") + "game_points: {win: 2, draw: 1, loss: 0}\n", encoding="utf-8")
 
 
-def _edit_description(root: Path):  # competition.yaml changed, the settings equal: recomputed from the last result
+def _edit_description(root: Path):  # competition.yaml changed, the settings equal
     _replace_in(root / "data" / COMP / "competition.yaml", "description: Twenty-five", "description: 25")
 
 
@@ -94,57 +89,9 @@ def test_builds_of_one_process_equal_a_clean_build(project: Path, tmp_path: Path
         assert tree(served) == tree(tmp_path / "clean")
 
 
-def test_a_serve_build_makes_again_only_the_changed_tournament_s_tables(project: Path, tmp_path: Path, monkeypatch):
-    """The other tournaments' tables are the last build's very objects (pages._tournament_tables):
-    their CSV files and digests are then the last build's (page_renderer, page_cache)."""
-    made = []
-    real = thematic_pages._made_tables
-    monkeypatch.setattr(thematic_pages, "_made_tables", lambda t, *rest: made.append(t.slug) or real(t, *rest))
-    memo, served = CompetitionMemo(), tmp_path / "served"
-    assert build(project, served, Diagnostics(root=project), serving=True, memo=memo) is not None
-    assert len(made) == len(set(made)) >= 10  # every tournament's, once
-    made.clear()
-    _edit_result(project)
-    assert build(project, served, Diagnostics(root=project), serving=True, memo=memo) is not None
-    assert made == ["amazons"]
-
-
-def _load(root: Path, previous=None, diags=None):
-    diags = diags or Diagnostics(root=root)
-    return load_competition(root / "data" / COMP, SiteConfig(), diags, previous), diags
-
-
-def _reloaded(project: Path, change, monkeypatch):
-    """The competition loaded, `change`d, loaded again from the first; and the tournaments
-    the second load computed."""
-    first, _ = _load(project)
-    change(project)
-    computed = []
-    real = scoring.compute_tournament
-    monkeypatch.setattr(scoring, "compute_tournament", lambda g, t, *rest: computed.append(t.slug) or real(g, t, *rest))
-    second, _ = _load(project, first)
-    return first, second, computed
-
-
-def test_only_the_changed_tournament_is_read_and_computed_again(project: Path, monkeypatch):
-    first, second, computed = _reloaded(project, _edit_result, monkeypatch)
-    assert computed == ["amazons"]
-    assert second.data.players is first.data.players
-    kept = [slug for slug, t in second.data.tournaments.items() if t is first.data.tournaments[slug]]
-    assert sorted(kept) == sorted(set(first.data.tournaments) - {"amazons"})
-    old, new = ({t.slug: t for t in c.result.tournaments} for c in (first, second))
-    # the others' results are the last computation's (their phases and ranking the very objects)
-    assert [slug for slug in new if new[slug].ranking is old[slug].ranking and new[slug].phase1 is old[slug].phase1] \
-        == [slug for slug in new if slug != "amazons"]
-    assert second.result == scoring.compute(second.data, second.settings)  # exactly a fresh computation
-    assert not same(new["amazons"], old["amazons"])
-
-
-def test_a_rating_change_computes_every_tournament_again(project: Path, monkeypatch):
-    first, second, computed = _reloaded(project, _edit_rating, monkeypatch)
-    assert sorted(computed) == sorted(first.data.tournaments)  # the seeding reads every player's rating
-    assert second.data.players is not first.data.players
-    assert second.result == scoring.compute(second.data, second.settings)
+def _load(root: Path):
+    diags = Diagnostics(root=root)
+    return load_competition(root / "data" / COMP, SiteConfig(), diags), diags
 
 
 def test_a_folder_that_gave_a_message_is_read_again_and_gives_it_again(project: Path):
@@ -153,10 +100,3 @@ def test_a_folder_that_gave_a_message_is_read_again_and_gives_it_again(project: 
     assert first is None and any("nobody" in line for line in diags.format("error"))
     again, diags_again = _load(project)
     assert again is None and diags_again.format("error") == diags.format("error")
-
-
-def test_without_keep_between_builds_nothing_is_kept(project: Path, monkeypatch):
-    monkeypatch.setattr(thematic_load, "_kept", None)  # the command line: one build per process
-    first, second, computed = _reloaded(project, _edit_result, monkeypatch)
-    assert all(second.data.tournaments[slug] is not t for slug, t in first.data.tournaments.items())
-    assert sorted(computed) == sorted(first.data.tournaments)

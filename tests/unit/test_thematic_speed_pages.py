@@ -1,12 +1,11 @@
-"""The tournament page's crosstables and standings.json, worked out where the page is
-rendered or the file written (a Later), and the crosstables' cells by hand: each side of a game, the games a player moved first in listed first
+"""The tournament page's crosstables and standings.json as publish gives them, and the
+crosstables' cells by hand: each side of a game, the games a player moved first in listed first
 whatever their order in games.csv, and the points of the pair's games."""
 
 from pathlib import Path
 
 from site_gen.config import SiteConfig
 from site_gen.diagnostics import Diagnostics
-from site_gen.model import Later, now
 from site_gen.project import load_competition
 from site_gen.rules.thematic_marathon.crosstable import crosstable
 from site_gen.rules.thematic_marathon.document import document
@@ -74,21 +73,19 @@ def test_the_tie_break_reasons_are_one_text_each():
     assert ct["reasons"] == []  # points alone
 
 
-def test_the_tournament_page_works_its_crosstables_out_when_rendered():
+def test_the_tournament_page_holds_its_crosstables():
     diags = Diagnostics(root=CASE)
     c = load_competition(CASE, SiteConfig(), diags)
     site = c.ruleset.publish(c.info, c.settings, c.data, c.result)
     page = next(p for p in site.pages if p.url == "two-groups/tournaments/hex/")
-    assert isinstance(page.later, Later) and page.later.narrow
-    assert "phase1" not in page.context and "ranking" in page.context  # the ranking is a published table
-    context = page.resolved().context
+    assert page.later is None
+    context = page.context
     assert [r["player"] for r in context["phase1"][0]["rows"]] == ["d", "a", "e"]
     assert set(context) >= {"phase1", "semis", "final", "bracket", "ranking", "csv", "t", "status"}
 
 
-def test_the_standings_document_is_worked_out_beside_the_pages():
+def test_the_standings_document_is_published_with_the_pages():
     diags = Diagnostics(root=CASE)
     c = load_competition(CASE, SiteConfig(), diags)
     site = c.ruleset.publish(c.info, c.settings, c.data, c.result)
-    assert isinstance(site.document, Later)
-    assert now(site.document) == document(c.settings, c.result)
+    assert site.document == document(c.settings, c.result)

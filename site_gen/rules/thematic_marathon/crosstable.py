@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Mapping, NamedTuple
 
 from site_gen import tiebreak
 from site_gen.i18n import N_, Text
-from site_gen.lookups import grouped
 from site_gen.model import RankReason
 from site_gen.rules.thematic_marathon.model import (
     DRAW,
@@ -15,7 +15,6 @@ from site_gen.rules.thematic_marathon.model import (
     FIRST_WINS_FORFEIT,
     SECOND_WINS,
     SECOND_WINS_FORFEIT,
-    Game,
     GamePoints,
 )
 from site_gen.rules.thematic_marathon.tournament import GroupTable
@@ -59,40 +58,53 @@ class GameTitle(NamedTuple):
         return Text(self.message, **params, board=self.board) if self.board else Text(self.message, **params)
 
 
+# GameTitle((message, result, opponent, board)) in one C call, without the named tuple's
+# Python-level __new__: a large tournament's crosstables make ~30,000
+_title = partial(tuple.__new__, GameTitle)
+
+
 def game_title(result: str, opponent: str, first: bool, board: str) -> GameTitle:
     """A game seen from one side: its result's words, against whom, whether that side
     moved first, and its board when given."""
     return GameTitle(_TITLE_MESSAGES[first, bool(board)], result, opponent, board)
 
 
-def _cell(player: str, opponent: str, by_first_move: dict[tuple[str, str], list[Game]],
-          scheme: GamePoints) -> dict[str, Any]:
-    """Both games of a pair from `player`'s side, the ones they moved first in listed first."""
-    entries, points = [], 0
-    for side, games in ((0, by_first_move.get((player, opponent), ())), (1, by_first_move.get((opponent, player), ()))):
-        first = side == 0
-        for g in games:
-            symbol, words = _SIDES[g.result][side]
-            entries.append({"symbol": symbol, "first": first, "title": game_title(words, opponent, first, g.board)})
-            if g.result is not None:
-                points += g.points(scheme)[side]
-    return {"games": entries, "points": points}
-
-
 def crosstable(table: GroupTable, caption: str, scheme: GamePoints, player_urls: Mapping[str, str],
                final_label: str = N_("seeding order")) -> dict[str, Any]:
     players = table.players
-    by_first_move = grouped(((g.first, g.second), g) for g in table.games)  # each pair's games, in one pass
+    # one pass over the table's games: each game from both sides, into the cell of the
+    # (player, opponent) pair, the games the player moved first in before the others
+    moved_first: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    moved_second: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    points: dict[tuple[str, str], int] = {}
+    for g in table.games:
+        first, second, result, board = g.first, g.second, g.result, g.board
+        (symbol_1, words_1), (symbol_2, words_2) = _SIDES[result]
+        moved_first.setdefault((first, second), []).append(
+            {"symbol": symbol_1, "first": True, "title": _title((_TITLE_MESSAGES[True, bool(board)], words_1, second, board))})
+        moved_second.setdefault((second, first), []).append(
+            {"symbol": symbol_2, "first": False, "title": _title((_TITLE_MESSAGES[False, bool(board)], words_2, first, board))})
+        if result is not None:
+            a, b = g.points(scheme)
+            points[first, second] = points.get((first, second), 0) + a
+            points[second, first] = points.get((second, first), 0) + b
     rows = []
     for row in table.rows:
+        player = row.player
+        cells = []
+        for other in players:
+            if other == player:
+                cells.append(None)
+            else:
+                pair = (player, other)
+                cells.append({"games": moved_first.get(pair, []) + moved_second.get(pair, []), "points": points.get(pair, 0)})
         rows.append({
             "rank": row.rank,
-            "player": row.player,
-            "url": player_urls.get(row.player),
+            "player": player,
+            "url": player_urls.get(player),
             "points": row.points,
             "played": row.played,
-            "cells": [None if other == row.player else _cell(row.player, other, by_first_move, scheme)
-                      for other in players],
+            "cells": cells,
         })
     why = {i: tiebreak.describe(r, final_label) for i, r in enumerate(table.ordering.reasons)}
     return {

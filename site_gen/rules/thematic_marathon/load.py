@@ -3,12 +3,10 @@ groups.yaml, games.csv), group-finals/<group>.csv and master.csv."""
 
 from __future__ import annotations
 
-from functools import partial
 from pathlib import Path
-from typing import Any, Callable, Collection
+from typing import Collection
 
 from site_gen.diagnostics import Diagnostics, did_you_mean
-from site_gen.file_digests import file_sha256
 from site_gen.rules.thematic_marathon.load_games import (
     PlayerCheck,
     read_group_final,
@@ -22,30 +20,16 @@ from site_gen.values import parse_int
 
 _YES = {"": True, "yes": True, "y": True, "true": True, "1": True, "no": False, "n": False, "false": False, "0": False}
 
-# serve: players.csv and each tournament folder as the last load of this process read them,
-# by path, with what they were read from (their files' names and bytes; a tournament's known
-# players too). Read again unchanged, and cleanly (no message), they are those very
-# objects, which scoring.recompute finds unchanged by identity: an edited tournament is
-# then the only one read and computed again. None: one build per process (the command line).
-_kept: dict[str, tuple[tuple, Any]] | None = None
-
-
-def keep_between_builds() -> None:
-    """Keep what each load reads for the next build of this process."""
-    global _kept
-    if _kept is None:
-        _kept = {}
-
 
 def load(folder: Path, settings: Settings, diags: Diagnostics) -> MarathonData | None:
     errors_before = diags.count("error")
     path = folder / "players.csv"
-    players = _kept_or_read(path, partial(_load_players, path, diags), diags)
+    players = _load_players(path, diags)
     known = frozenset(players or {})
     tournaments = {}
     for _, t in settings.tournaments:
         at = folder / "tournaments" / t.slug
-        tournaments[t.slug] = _kept_or_read(at, partial(_load_tournament, at, t.slug, known, diags), diags, known)
+        tournaments[t.slug] = _load_tournament(at, t.slug, known, diags)
     _unknown_folders(folder / "tournaments", [t.slug for _, t in settings.tournaments], "tournament", diags)
     finals: dict = {}
     paths: dict[str, str] = {}
@@ -73,38 +57,6 @@ def load(folder: Path, settings: Settings, diags: Diagnostics) -> MarathonData |
     if players is None or diags.count("error") > errors_before:
         return None
     return MarathonData(players, tournaments, finals, master, paths)
-
-
-def _kept_or_read(path: Path, read: Callable[[], Any], diags: Diagnostics, *also: Any) -> Any:
-    """read(), or what it gave the last load (serve) when `path` held the same (_entries) and
-    `also` was equal, if it gave no message. On the command line nothing is kept, and the
-    files are not digested for it."""
-    if _kept is None:
-        return read()
-    inputs = (_entries(path), *also)
-    last = _kept.get(str(path))
-    if last is not None and last[0] == inputs:
-        return last[1]
-    before = len(diags.items)
-    value = read()
-    if len(diags.items) == before:
-        _kept[str(path)] = (inputs, value)
-    else:  # its messages must be given again: read again next time
-        _kept.pop(str(path), None)
-    return value
-
-
-def _entries(path: Path) -> tuple:
-    """What `path` holds: its bytes' digest (a file), the names and digests of its entries
-    (a folder; None for what is not a file), or () (neither)."""
-    try:
-        if path.is_file():
-            return (file_sha256(path),)
-        if path.is_dir():
-            return tuple((p.name, file_sha256(p) if p.is_file() else None) for p in sorted(path.iterdir()))
-    except OSError:
-        return (object(),)  # equal to nothing: read again, and its reader reports what is wrong
-    return ()
 
 
 def _known(names: Collection[str], where: str, elsewhere: Collection[str] = (), why: str = "") -> PlayerCheck:

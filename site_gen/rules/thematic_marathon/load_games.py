@@ -3,6 +3,7 @@ master.csv) and a tournament's groups.yaml, every problem reported with its line
 
 from __future__ import annotations
 
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -29,33 +30,43 @@ def parse_result(text: str) -> str | None:
     return normal if normal in RESULTS else None
 
 
-def _player(row: Row, column: str, path: Path, diags: Diagnostics, check: PlayerCheck) -> str | None:
-    name = row.get(column)
+def _player(name: str, column: str, line: int, path: Path, diags: Diagnostics, check: PlayerCheck) -> str | None:
     if not name:
-        diags.error(path, row.line, f'"{column}" is empty: a game needs two players')
+        diags.error(path, line, f'"{column}" is empty: a game needs two players')
         return None
     problem = check(name)
     if problem:
-        diags.error(path, row.line, f'{column}: {problem}')
+        diags.error(path, line, f'{column}: {problem}')
         return None
     return name
 
 
-def _common(row: Row, path: Path, diags: Diagnostics, check: PlayerCheck) -> tuple[bool, str | None, str | None, str | None]:
-    """(ok, first, second, result) of a row, with its problems reported."""
-    first = _player(row, "first", path, diags, check)
-    second = _player(row, "second", path, diags, check)
+def _common(line: int, first: str, second: str, text: str, path: Path, diags: Diagnostics,
+            check: PlayerCheck) -> tuple[bool, str | None, str | None, str | None]:
+    """(ok, first, second, result) of a row's cells, with their problems reported."""
+    first = _player(first, "first", line, path, diags, check)
+    second = _player(second, "second", line, path, diags, check)
     ok = first is not None and second is not None
     if ok and first == second:
-        diags.error(path, row.line, f'"{first}" cannot play against themselves')
+        diags.error(path, line, f'"{first}" cannot play against themselves')
         ok = False
-    text = row.get("result")
     result = parse_result(text) if text else None
     if text and result is None:
-        diags.error(path, row.line, f'result "{text}" is not one of: {", ".join(RESULTS)} (or empty: not yet played)'
+        diags.error(path, line, f'result "{text}" is not one of: {", ".join(RESULTS)} (or empty: not yet played)'
                     f'{did_you_mean(text, RESULTS)}')
         ok = False
     return ok, first, second, result
+
+
+def _cells(rows: list[Row], columns: list[str]) -> list[tuple[str, ...]]:
+    """Each row's cells of `columns`, in that order ("" where the file has no such column)."""
+    if not rows:
+        return []
+    at = [rows[0].columns.get(c) for c in columns]  # the rows of a file share their columns
+    if None in at:
+        return [tuple(row.get(c) for c in columns) for row in rows]
+    take = itemgetter(*at)
+    return [take(row.values) for row in rows]
 
 
 class _Seen:
@@ -66,23 +77,22 @@ class _Seen:
         self.boards: dict[str, int] = {}
         self.pairs: dict[tuple, int] = {}
 
-    def board(self, row: Row) -> bool:
-        board = row.get("board")
+    def board(self, line: int, board: str) -> bool:
         if not board:
             return True
         if board in self.boards:
-            self.diags.error(self.path, row.line, f'board "{board}" appears twice (first on line {self.boards[board]})')
+            self.diags.error(self.path, line, f'board "{board}" appears twice (first on line {self.boards[board]})')
             return False
-        self.boards[board] = row.line
+        self.boards[board] = line
         return True
 
-    def pair(self, row: Row, key: tuple, where: Callable[[], str]) -> bool:
+    def pair(self, line: int, key: tuple, where: Callable[[], str]) -> bool:
         """`where`: the words for where the pair plays, made only for a second game."""
         if key in self.pairs:
-            self.diags.error(self.path, row.line, f'{key[-2]} already has the first move against {key[-1]} {where()} '
+            self.diags.error(self.path, line, f'{key[-2]} already has the first move against {key[-1]} {where()} '
                              f'(line {self.pairs[key]}); each pair plays one game with each player moving first')
             return False
-        self.pairs[key] = row.line
+        self.pairs[key] = line
         return True
 
 
@@ -92,27 +102,27 @@ def read_tournament_games(path: Path, diags: Diagnostics, check: PlayerCheck) ->
         return None
     seen = _Seen(path, diags)
     games = []
-    for row in rows:
-        ok, first, second, result = _common(row, path, diags, check)
-        phase_text, group_text = row.get("phase"), row.get("group")
+    for row, (phase_text, group_text, board, first, second, text) in zip(rows, _cells(rows, TOURNAMENT_COLUMNS)):
+        line = row.line
+        ok, first, second, result = _common(line, first, second, text, path, diags, check)
         phase = phase_text.lower()
         group = None
         if phase not in PHASES:
-            diags.error(path, row.line, f'phase "{phase_text}" is not one of: {", ".join(PHASES)}{did_you_mean(phase_text, PHASES)}')
+            diags.error(path, line, f'phase "{phase_text}" is not one of: {", ".join(PHASES)}{did_you_mean(phase_text, PHASES)}')
             ok = False
         elif phase == FINAL:
             if group_text:
-                diags.error(path, row.line, f'group "{group_text}": the final has no group number; leave it empty')
+                diags.error(path, line, f'group "{group_text}": the final has no group number; leave it empty')
                 ok = False
         else:
             group = parse_int(group_text)
             if group is None or group < 1:
                 shown = f'"{group_text}"' if group_text else "empty"
-                diags.error(path, row.line, f"group is {shown}: phase {phase} needs the group's number (1, 2, ...)")
+                diags.error(path, line, f"group is {shown}: phase {phase} needs the group's number (1, 2, ...)")
                 ok = False
-        ok = seen.board(row) and ok
-        if ok and seen.pair(row, (phase, group, first, second), lambda: _where(phase, group)):
-            games.append(Game(first, second, result, row.get("board"), row.line, phase, group))
+        ok = seen.board(line, board) and ok
+        if ok and seen.pair(line, (phase, group, first, second), lambda: _where(phase, group)):
+            games.append(Game(first, second, result, board, line, phase, group))
     return games
 
 
@@ -128,12 +138,13 @@ def read_group_final(path: Path, diags: Diagnostics, check: PlayerCheck, game_na
         return None
     seen = _Seen(path, diags)
     games = []
-    for row in rows:
-        ok, first, second, result = _common(row, path, diags, check)
-        game = _game_name(row, path, diags, game_names)
-        ok = seen.board(row) and game is not None and ok
-        if ok and seen.pair(row, (game, first, second), lambda: f"in {game}"):
-            games.append(Game(first, second, result, row.get("board"), row.line, game=game))
+    for row, (game_text, board, first, second, text) in zip(rows, _cells(rows, GROUP_FINAL_COLUMNS)):
+        line = row.line
+        ok, first, second, result = _common(line, first, second, text, path, diags, check)
+        game = _game_name(line, game_text, path, diags, game_names)
+        ok = seen.board(line, board) and game is not None and ok
+        if ok and seen.pair(line, (game, first, second), lambda: f"in {game}"):
+            games.append(Game(first, second, result, board, line, game=game))
     return games
 
 
@@ -143,29 +154,30 @@ def read_master(path: Path, diags: Diagnostics, check: PlayerCheck, game_names: 
         return None
     seen = _Seen(path, diags)
     games = []
-    for row in rows:
-        ok, first, second, result = _common(row, path, diags, check)
-        game = _game_name(row, path, diags, game_names)
-        round_ = row.get("round").lower()
+    for row, (round_text, group_text, game_text, first, second, text) in zip(rows, _cells(rows, MASTER_COLUMNS)):
+        line = row.line
+        ok, first, second, result = _common(line, first, second, text, path, diags, check)
+        game = _game_name(line, game_text, path, diags, game_names)
+        round_ = round_text.lower()
         if round_ not in MASTER_ROUNDS:
-            diags.error(path, row.line, f'round "{row.get("round")}" is not one of: {", ".join(MASTER_ROUNDS)}')
+            diags.error(path, line, f'round "{round_text}" is not one of: {", ".join(MASTER_ROUNDS)}')
             ok = False
-        group = parse_int(row.get("group"))
+        group = parse_int(group_text)
         if group is None or group < 1:
-            diags.error(path, row.line, f'group "{row.get("group")}" is not a group number (1, 2, ...)')
+            diags.error(path, line, f'group "{group_text}" is not a group number (1, 2, ...)')
             ok = False
-        ok = seen.board(row) and game is not None and ok
-        if ok and seen.pair(row, (round_, group, game, first, second), lambda: f"in round {round_} group {group}"):
-            games.append(Game(first, second, result, row.get("board"), row.line, group=group, game=game, round=round_))
+        board = row.get("board")  # not a column of master.csv: always empty
+        ok = seen.board(line, board) and game is not None and ok
+        if ok and seen.pair(line, (round_, group, game, first, second), lambda: f"in round {round_} group {group}"):
+            games.append(Game(first, second, result, board, line, group=group, game=game, round=round_))
     return games
 
 
-def _game_name(row: Row, path: Path, diags: Diagnostics, names: dict[str, str]) -> str | None:
-    text = row.get("game")
+def _game_name(line: int, text: str, path: Path, diags: Diagnostics, names: dict[str, str]) -> str | None:
     if text in names:
         return names[text]
     slugs = sorted(set(names.values()))
-    diags.error(path, row.line, f'unknown game "{text}"; expected one of: {", ".join(slugs)} (a tournament\'s slug or game)'
+    diags.error(path, line, f'unknown game "{text}"; expected one of: {", ".join(slugs)} (a tournament\'s slug or game)'
                 f'{did_you_mean(text, names)}')
     return None
 

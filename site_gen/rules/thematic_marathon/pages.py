@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from operator import is_
 from typing import Any
 
 from site_gen import tiebreak
 from site_gen.lookups import first_of
 from site_gen.i18n import N_, Text
-from site_gen.model import CompetitionInfo, CompetitionSite, Later, Page, SearchEntry, Table
+from site_gen.model import CompetitionInfo, CompetitionSite, Page, SearchEntry, Table
 from site_gen.rules.thematic_marathon import tables
 from site_gen.rules.thematic_marathon.crosstable import crosstable
 from site_gen.rules.thematic_marathon.document import document
@@ -21,34 +20,8 @@ from site_gen.slugs import unique_slugs
 TEMPLATES = "thematic-marathon"
 
 
-# serve (keep_between_builds): "<competition>/<tournament>" -> (inputs, tables) of the last
-# publish. None: one build per process (the command line), which keeps nothing.
-_last_tables: dict[str, tuple[tuple, list[Table]]] | None = None
-
-
-def keep_between_builds() -> None:
-    """Keep each tournament's tables for the next build of this process."""
-    global _last_tables
-    if _last_tables is None:
-        _last_tables = {}
-
-
-def _tournament_tables(key: str, t: TournamentResult, urls: dict[str, str], seeds: dict[str, int]) -> list[Table]:
-    """The tournament's ranking and its groups' tables. In serve, the last build's very
-    tables when its phases and ranking are the very objects (recompute keeps those of a
-    tournament whose files did not change) and the links, seeds and definition are equal:
-    their CSV files and digests are then the last build's too (page_renderer, page_cache),
-    where 24 unchanged tournaments' 900 tables were made, digested and written again."""
-    if _last_tables is None:
-        return _made_tables(t, urls, seeds)
-    inputs = (t.phase1, t.semifinals, t.final, t.ranking, t.tournament, t.status, urls, seeds)
-    last = _last_tables.get(key)
-    if last is None or not all(map(is_, last[0][:4], inputs[:4])) or last[0][4:] != inputs[4:]:
-        last = _last_tables[key] = (inputs, _made_tables(t, urls, seeds))
-    return list(last[1])
-
-
-def _made_tables(t: TournamentResult, urls: dict[str, str], seeds: dict[str, int]) -> list[Table]:
+def _tournament_tables(t: TournamentResult, urls: dict[str, str], seeds: dict[str, int]) -> list[Table]:
+    """The tournament's ranking and its groups' tables."""
     game = t.tournament.game
     ranking = tables.ranking_table(t, urls, seeds)
     csv = [tables.group_table(g, f"tournament-{t.slug}-phase1-{g.number}",
@@ -62,24 +35,21 @@ def _made_tables(t: TournamentResult, urls: dict[str, str], seeds: dict[str, int
     return [ranking, *csv]
 
 
-def _tournament_page(key: str, t: TournamentResult, settings: Settings, urls: dict[str, str],
-                     seeds: dict[str, int]) -> tuple[dict[str, Any], Later, list[Table]]:
-    """The page's context, the Later of its crosstables and bracket, and its tables."""
-    ranking, *csv = made = _tournament_tables(key, t, urls, seeds)
+def _tournament_page(t: TournamentResult, settings: Settings, urls: dict[str, str],
+                     seeds: dict[str, int]) -> tuple[dict[str, Any], list[Table]]:
+    """The page's context (its crosstables and bracket included) and its tables."""
+    ranking, *csv = made = _tournament_tables(t, urls, seeds)
     labels = {"1": Text(N_("phase 1")), "semi": Text(N_("semifinals")), "final": Text(N_("final"))}
     context = {"t": _shown_tournament(t), "status": tables.status(t), "computed": [labels[c] for c in t.computed],
-               "ranking": ranking, "csv": [ranking.slug] + [c.slug for c in csv]}
-    # the crosstables are the bulk of the page (a Text for each side of every game): worked
-    # out by the process that renders it; t, the points and the links are all they show, so
-    # they are its key: a rebuild keeps the page of an unchanged tournament without them
-    inputs = (t, settings.game_points, urls)
-    return context, Later(_games_of_phases, *inputs, narrow=True, key=Later(tuple, inputs)), made
+               "ranking": ranking, "csv": [ranking.slug] + [c.slug for c in csv],
+               **_games_of_phases(t, settings.game_points, urls)}
+    return context, made
 
 
 def _shown_tournament(t: TournamentResult) -> dict[str, Any]:
-    """What the tournament page shows of `t` beside its crosstables (the Later's): not the
-    groups' games and orderings, which its digest would pickle again (page_cache). Of the
-    phases' groups the page shows only whether there are any and how many: their numbers."""
+    """What the tournament page shows of `t` beside its crosstables: not the groups' games
+    and orderings, which the crosstables show. Of the phases' groups the page shows only
+    whether there are any and how many: their numbers."""
     return {"group": t.group, "tournament": t.tournament, "slug": t.slug, "started": t.started,
             "entrants": t.entrants, "played": t.played, "computed": t.computed, "advance": t.advance,
             "phase2_entrants": t.phase2_entrants, "phase1": [g.number for g in t.phase1],
@@ -141,8 +111,7 @@ class _Lookups:
     """What the player pages look up, indexed once by player (a scan per player and
     tournament would grow with the square of the players)."""
 
-    states: dict[str, str]  # tournament slug -> status
-    tiebreaks: dict[str, dict[str, list[dict[str, Any]]]]  # tournament slug -> player -> tie-breaks
+    entries: dict[str, list[dict[str, Any]]]  # player -> the tournaments entered, in order
     standings: tuple[dict[str, StandingRow], ...]  # per thematic group: player -> row
     marathon: dict[str, StandingRow]
     qualifiers: dict[str, Qualifier]
@@ -152,30 +121,31 @@ def _by_player(items) -> dict:
     return first_of((item.player, item) for item in items)
 
 
-def _lookups(result: MarathonResult) -> _Lookups:
+def _entries(result: MarathonResult, base: str) -> dict[str, list[dict[str, Any]]]:
+    """Each player's tournaments, in one pass over the rankings: what the page shows of
+    the tournament (not its results nor the player's phase-1 group with its games: each
+    player page holding every tournament would cost players²), the row and tie-breaks."""
+    found: dict[str, list[dict[str, Any]]] = {}
+    for t in result.tournaments:
+        shown = {"tournament": t.tournament, "group": t.group, "entrant_count": len(t.entrants)}
+        url, state, winner, tiebreaks = f"{base}tournaments/{t.slug}/", tables.status(t), t.winner, _tiebreaks(t)
+        for row in t.ranking:
+            found.setdefault(row.player, []).append({
+                "t": shown, "row": row, "url": url, "winner": winner == row.player, "status": state,
+                "tiebreaks": tiebreaks.get(row.player, [])})
+    return found
+
+
+def _lookups(result: MarathonResult, base: str) -> _Lookups:
     return _Lookups(
-        states={t.slug: tables.status(t) for t in result.tournaments},
-        tiebreaks={t.slug: _tiebreaks(t) for t in result.tournaments},
+        entries=_entries(result, base),
         standings=tuple(_by_player(g.standings) for g in result.groups),
         marathon=_by_player(result.marathon),
         qualifiers=_by_player(result.master),
     )
 
 
-def _player_context(player: str, result: MarathonResult, urls: dict[str, str], base: str,
-                    look: _Lookups) -> dict[str, Any]:
-    entries = []
-    for t in result.tournaments:
-        row = t.row(player)
-        if row is None:
-            continue
-        # what the page shows of the tournament, not its results nor the player's phase-1
-        # group with its games: a page's inputs are digested (page_cache), and each player
-        # page holding every tournament would cost players²
-        shown = {"tournament": t.tournament, "group": t.group, "entrant_count": len(t.entrants)}
-        entries.append({"t": shown, "row": row, "url": f"{base}tournaments/{t.slug}/",
-                        "winner": t.winner == player, "status": look.states[t.slug],
-                        "tiebreaks": look.tiebreaks[t.slug].get(player, [])})
+def _player_context(player: str, result: MarathonResult, base: str, look: _Lookups) -> dict[str, Any]:
     standings = []
     for g, rows in zip(result.groups, look.standings):
         row = rows.get(player)
@@ -187,7 +157,7 @@ def _player_context(player: str, result: MarathonResult, urls: dict[str, str], b
         "player": player,
         "provisional": result.provisional,
         "marathon": look.marathon.get(player),
-        "entries": entries,
+        "entries": look.entries.get(player, []),
         "standings": standings,
         "candidates": result.candidates.get(player, ()),
         "qualifier": look.qualifiers.get(player),
@@ -232,10 +202,10 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
               "inactive": [(p, urls[p], result.inactive[p]) for p in sorted(result.inactive) if p in urls]}),
     ]
     for t in result.tournaments:
-        context, later, made = _tournament_page(f"{info.slug}/{t.slug}", t, settings, urls, seeds)
+        context, made = _tournament_page(t, settings, urls, seeds)
         all_tables += made
         pages.append(Page(f"{base}tournaments/{t.slug}/", f"{TEMPLATES}/tournament.html",
-                          f"{t.tournament.game} — {info.name}", {**common, **context}, later))
+                          f"{t.tournament.game} — {info.name}", {**common, **context}))
     for g, shown in zip(result.groups, shown_groups):
         standings = tables.group_standings_table(g, settings, urls, seeds)
         final = tables.group_final_table(g, urls, seeds) if g.final is not None else None
@@ -245,17 +215,17 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
                            "final_games": [{"game": games.get(x.game, x.game), **_game_row(x, urls)} for x in g.final_games],
                            "tournament_urls": {t.slug: f"{base}tournaments/{t.slug}/" for t in g.tournaments},
                            "csv": [standings.slug] + ([final.slug] if final else [])}))
-    look = _lookups(result)
+    look = _lookups(result, base)
     for player in result.players:
         pages.append(Page(urls[player], f"{TEMPLATES}/player.html", f"{player} — {info.name}",
-                          {**common, **_player_context(player, result, urls, base, look)}))
+                          {**common, **_player_context(player, result, base, look)}))
     search = [SearchEntry(info.name, base, "competition")] + [
         SearchEntry(name, url, "player", info.name) for name, url in sorted(urls.items())
     ]
     return CompetitionSite(
         pages=pages,
         tables=all_tables,
-        document=Later(document, settings, result),  # worked out beside the pages
+        document=document(settings, result),
         search=search,
         updated=None,  # the files carry no dates
         status=_status(result),

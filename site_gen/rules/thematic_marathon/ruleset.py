@@ -6,14 +6,8 @@ from site_gen.rules.thematic_marathon.document import document
 from site_gen.rules.thematic_marathon import load, pages
 from site_gen.rules.thematic_marathon.report import report
 from site_gen.rules.thematic_marathon.scaffold import scaffold
-from site_gen.rules.thematic_marathon.scoring import compute, recompute
+from site_gen.rules.thematic_marathon.scoring import compute
 from site_gen.rules.thematic_marathon.settings import FIELDS, make_settings
-
-
-def keep_between_builds() -> None:
-    """serve: the files read (for recompute) and each tournament's tables are kept."""
-    load.keep_between_builds()
-    pages.keep_between_builds()
 
 
 RULESET = RuleSet(
@@ -23,12 +17,10 @@ RULESET = RuleSet(
     make_settings=make_settings,
     load=load.load,
     compute=compute,
-    recompute=recompute,
     report=report,
     document=document,
     publish=pages.publish,
     standings_table=pages.standings_table,
     scaffold=scaffold,
     state=state,
-    keep_between_builds=keep_between_builds,
 )

@@ -4,14 +4,13 @@ candidate games. Pure."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from typing import Mapping
 
 from site_gen.i18n import N_, Text
 from site_gen.rules.thematic_marathon.grouping import seed_key
 from site_gen.rules.thematic_marathon.master import MasterTable, master_table
-from site_gen.rules.thematic_marathon.model import (Game, GroupDef, MarathonData, Player, Settings, TournamentData,
-                                                   TournamentDef)
+from site_gen.rules.thematic_marathon.model import Game, GroupDef, MarathonData, Player, Settings
 from site_gen.rules.thematic_marathon.tournament import FINISHED, TournamentResult, compute_tournament
 
 STANDINGS, GROUP_FINAL, TOURNAMENT_WINNER, FILL = "standings", "group_final", "tournament_winner", "fill"
@@ -91,9 +90,6 @@ class MarathonResult:
     players: tuple[str, ...]  # everyone known, in seeding order
     master_table: MasterTable | None
     provisional: bool = True  # rule 11: until every tournament and group final is finished
-    # what each tournament result was computed from (the players, by identity: recompute)
-    inputs: tuple[Mapping[str, Player], Mapping[str, TournamentData]] | tuple[()] = field(
-        default=(), repr=False, compare=False)
 
     def tournament(self, slug: str) -> TournamentResult:
         return next(t for t in self.tournaments if t.slug == slug)
@@ -187,19 +183,20 @@ def master_qualifiers(marathon: tuple[StandingRow, ...], groups: tuple[GroupResu
     return tuple(chosen)
 
 
-def candidates(player: str, tournaments: tuple[TournamentResult, ...], settings: Settings) -> tuple[Candidate, ...]:
-    """Step 12: the best-scoring tournament of each group (the earlier one on equal
-    points), best first, then in group order."""
-    best: dict[str, Candidate] = {}
+def candidates(tournaments: tuple[TournamentResult, ...], settings: Settings) -> dict[str, tuple[Candidate, ...]]:
+    """Step 12, for every player in one pass over the rankings: each one's best-scoring
+    tournament of each group (the earlier one on equal points), best first, then in group
+    order."""
+    best: dict[str, dict[str, Candidate]] = {}
     for t in tournaments:
-        row = t.row(player)
-        if row is None:
-            continue
-        current = best.get(t.group.slug)
-        if current is None or row.points > current.points:
-            best[t.group.slug] = Candidate(t.group.slug, t.slug, t.tournament.game, row.points)
+        group = t.group.slug
+        for row in t.ranking:
+            mine = best.setdefault(row.player, {})
+            current = mine.get(group)
+            if current is None or row.points > current.points:
+                mine[group] = Candidate(group, t.slug, t.tournament.game, row.points)
     order = {g.slug: i for i, g in enumerate(settings.groups)}
-    return tuple(sorted(best.values(), key=lambda c: (-c.points, order[c.group])))
+    return {p: tuple(sorted(b.values(), key=lambda c: (-c.points, order[c.group]))) for p, b in best.items()}
 
 
 def _inactive(players: Mapping[str, Player], tournaments: tuple[TournamentResult, ...]) -> dict[str, str]:
@@ -217,38 +214,12 @@ def _inactive(players: Mapping[str, Player], tournaments: tuple[TournamentResult
 
 
 def compute(data: MarathonData, settings: Settings) -> MarathonResult:
-    return _compute(data, settings, None)
-
-
-def recompute(data: MarathonData, settings: Settings, previous: MarathonResult) -> MarathonResult:
-    """Exactly compute(data, settings) (the settings equal those `previous` was computed
-    with: project._computed), keeping each tournament result of `previous` computed from
-    the very objects this one holds: the same players and the same tournament data (the
-    loader hands back what it read before for files that did not change, in serve). A
-    tournament's result depends on those, its group and its definition alone."""
-    return _compute(data, settings, previous)
-
-
-def _compute(data: MarathonData, settings: Settings, previous: MarathonResult | None) -> MarathonResult:
     def seed(userid: str) -> tuple:
         return seed_key(userid, data.players)
 
-    earlier: dict[str, TournamentResult] = {}
-    if previous is not None and previous.inputs and previous.inputs[0] is data.players:
-        computed_from = previous.inputs[1]
-        earlier = {t.slug: t for t in previous.tournaments if computed_from.get(t.slug) is data.tournaments.get(t.slug)}
-
-    def tournament(g: GroupDef, t: TournamentDef) -> TournamentResult:
-        kept = earlier.get(t.slug)
-        if kept is None or kept.group != g or kept.tournament != t:
-            return compute_tournament(g, t, data.tournaments[t.slug], settings, seed)
-        # this computation's own (equal) definitions, as compute_tournament would hold: a
-        # page's pickle (its digest, page_cache) then shares objects as a fresh one's does
-        return replace(kept, group=g, tournament=t)
-
     by_group: dict[str, tuple[TournamentResult, ...]] = {}
     for g in settings.groups:
-        by_group[g.slug] = tuple(tournament(g, t) for t in g.tournaments)
+        by_group[g.slug] = tuple(compute_tournament(g, t, data.tournaments[t.slug], settings, seed) for t in g.tournaments)
     tournaments = tuple(t for g in settings.groups for t in by_group[g.slug])
     groups = []
     for g in settings.groups:
@@ -264,15 +235,15 @@ def _compute(data: MarathonData, settings: Settings, previous: MarathonResult | 
     marathon = standings_rows(tournaments, bonuses, seed)
     master = master_qualifiers(marathon, groups, tournaments, settings)
     everyone = set(data.players) | {r.player for r in marathon}
+    best = candidates(tournaments, settings)
     return MarathonResult(
         tournaments=tournaments,
         groups=groups,
         marathon=marathon,
         master=master,
-        candidates={r.player: candidates(r.player, tournaments, settings) for r in marathon},
+        candidates={r.player: best[r.player] for r in marathon},
         inactive=_inactive(data.players, tournaments),
         players=tuple(sorted(everyone, key=seed)),
         master_table=master_table(data.master, master, settings, seed) if data.master else None,
         provisional=any(t.status != FINISHED for t in tournaments) or not all(g.final_complete for g in groups),
-        inputs=(data.players, dict(data.tournaments)),
     )

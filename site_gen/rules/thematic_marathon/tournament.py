@@ -11,7 +11,9 @@ from site_gen import tiebreak
 from site_gen.lookups import grouped
 from site_gen.rules.thematic_marathon import grouping
 from site_gen.rules.thematic_marathon.model import (
+    FIRST_WINS_FORFEIT,
     PHASE1,
+    SECOND_WINS_FORFEIT,
     SEMI,
     FINAL,
     Game,
@@ -44,6 +46,11 @@ class GroupTable:
     rows: tuple[GroupRow, ...]
     games: tuple[Game, ...]  # the games of this table whose players both belong to it
     ordering: tiebreak.Ordering
+    decided: int = 0  # games with a result
+    # rule 11: every pair has two games with a result, one with each player moving first;
+    # that is, each ordered pair of players has a game with a result (extra rows change
+    # nothing). A group of one player, or of none, is complete.
+    complete: bool = True
 
     @cached_property
     def players(self) -> tuple[str, ...]:
@@ -56,28 +63,9 @@ class GroupTable:
     def row(self, player: str) -> GroupRow | None:
         return self._by_player.get(player)
 
-    @cached_property
-    def decided(self) -> int:
-        """Games with a result (a tournament's status asks for it on several pages)."""
-        return sum(1 for g in self.games if g.result is not None)
-
     def place(self, player: str) -> int | None:
         row = self.row(player)
         return row.rank if row else None
-
-    @cached_property
-    def complete(self) -> bool:
-        """Rule 11: every pair has two games with a result, one with each player moving
-        first; that is, each ordered pair of players has a game with a result (extra rows
-        change nothing). A group of one player, or of none, is complete."""
-        return complete(self.players, self.games)
-
-
-def complete(players: Sequence[str], games: Sequence[Game]) -> bool:
-    """Each ordered pair of distinct `players` has a game with a result in `games` in that
-    move order (a pair is checked in each move order: two games a-b are not a-b and b-a)."""
-    decided = {(g.first, g.second) for g in games if g.result is not None}
-    return all((a, b) in decided for a in players for b in players if a != b)
 
 
 @dataclass(frozen=True)
@@ -145,19 +133,30 @@ class TournamentResult:
 def group_table(
     phase: str, number: int, members: Sequence[str], games: Sequence[Game], settings: Settings, seed: SeedKey
 ) -> GroupTable:
-    """Step 1: points from the group's games, then mini-leagues among the tied, then seeding."""
+    """Step 1: points from the group's games, then mini-leagues among the tied, then seeding.
+    One pass over the games: the table's own, its decided ones with their points, the
+    games each member played and the ordered pairs with a result (rule 11: complete)."""
     members = tuple(members)
-    member = set(members)
-    inside = tuple(g for g in games if g.first in member and g.second in member and g.first != g.second)
-    decided = [tiebreak.Result(g.players, g.points(settings.game_points)) for g in inside if g.result is not None]
-    points = tiebreak.total_points(members, decided)
+    points = dict.fromkeys(members, 0)
     played = dict.fromkeys(members, 0)
-    for r in decided:  # one pass, not one per member
-        for p in set(r.players):
-            played[p] += 1
+    scheme = settings.game_points
+    inside, decided, pairs = [], [], set()
+    for g in games:
+        first, second = g.first, g.second
+        if first in points and second in points and first != second:
+            inside.append(g)
+            if g.result is not None:
+                a, b = g.points(scheme)
+                decided.append(tiebreak.Result((first, second), (a, b)))
+                points[first] += a
+                points[second] += b
+                played[first] += 1
+                played[second] += 1
+                pairs.add((first, second))
     ordering = tiebreak.order(members, points, decided, seed)
     rows = tuple(GroupRow(i + 1, p, points[p], played[p]) for i, p in enumerate(ordering.order))
-    return GroupTable(phase, number, rows, inside, ordering)
+    n = len(points)
+    return GroupTable(phase, number, rows, tuple(inside), ordering, len(decided), len(pairs) == n * (n - 1))
 
 
 def forfeited_all(games: Sequence[Game]) -> set[str]:
@@ -166,11 +165,12 @@ def forfeited_all(games: Sequence[Game]) -> set[str]:
     played: set[str] = set()
     kept_playing: set[str] = set()  # a game not lost by forfeit
     for g in games:
-        loser = g.forfeit_loser()
-        for p in g.players:
-            played.add(p)
-            if loser != p:
-                kept_playing.add(p)
+        played.add(g.first)
+        played.add(g.second)
+        if g.result != SECOND_WINS_FORFEIT:
+            kept_playing.add(g.first)
+        if g.result != FIRST_WINS_FORFEIT:
+            kept_playing.add(g.second)
     return played - kept_playing
 
 
@@ -280,12 +280,12 @@ def _ranking(
     others = _non_finalists(semifinals, finalists, seed)
     if semifinal_bonus:
         bonus.update({p: len(others) - i for i, p in enumerate(others)})
-    group_of = {p: t for t in phase1 for p in t.players}
+    first_row = {r.player: r for t in phase1 for r in t.rows}  # each player's phase-1 row
     listed = set(finalists) | set(others)
+    unplaced = len(entrants) + 1
     rest = sorted(
         (p for p in entrants if p not in listed),
-        key=lambda p: (group_of[p].place(p) if p in group_of else len(entrants) + 1,
-                       -(group_of[p].row(p).points if p in group_of else 0), seed(p)),
+        key=lambda p: ((first_row[p].rank, -first_row[p].points) if p in first_row else (unplaced, 0)) + (seed(p),),
     )
     reached = {**{p: "phase1" for p in rest}, **{p: "semifinal" for p in others}, **{p: "final" for p in finalists}}
     rows = []
@@ -293,7 +293,7 @@ def _ranking(
         rows.append(RankingRow(
             rank=index + 1,
             player=player,
-            phase1_points=group_of[player].row(player).points if player in group_of else 0,
+            phase1_points=first_row[player].points if player in first_row else 0,
             bonus=bonus.get(player, 0),
             participation=0 if player in out else settings.participation_bonus,
             reached=reached[player],

@@ -22,16 +22,18 @@ def test_a_rule_set_is_imported_only_when_asked_for():
 def test_serves_switch_reaches_every_rule_set_that_keeps_work_between_builds(monkeypatch):
     from site_gen.rules import registry
     from site_gen.rules.best_span import document, events
-    from site_gen.rules.online_marathon import exports, history, pages as marathon_pages, player_page, read_games
     from site_gen.rules.thematic_marathon import load as thematic_load, pages as thematic_pages
     from site_gen.sources import log_cache
 
-    kept = [(read_games, "_last_loads"), (exports, "_last_exports"), (log_cache, "_last_builds"),
-            (thematic_load, "_kept"), (events, "_last_events"), (document, "_last_rows"),
-            (marathon_pages, "_last_stage_tables"), (thematic_pages, "_last_tables"), (history, "_last")]
+    kept = [(log_cache, "_last_builds"), (thematic_load, "_kept"), (events, "_last_events"), (document, "_last_rows"),
+            (thematic_pages, "_last_tables")]
     for module, name in kept:
         monkeypatch.setattr(module, name, None)  # as a command-line process has them; restored after the test
-    monkeypatch.setattr(player_page.GAMES, "kept", False)
     registry.keep_between_builds()
     assert [getattr(module, name) for module, name in kept] == [{}] * len(kept)
-    assert player_page.GAMES.kept
+
+
+def test_online_marathon_is_plain():
+    """load -> compute -> publish, knowing nothing of earlier builds (issue 40)."""
+    ruleset = RULESETS["online-marathon"]
+    assert ruleset.recompute is None and ruleset.keep_between_builds is None

@@ -19,6 +19,10 @@ def _place(places: tuple[int, int]) -> str:
     return str(places[0]) if places[0] == places[1] else f"{places[0]}–{places[1]}"
 
 
+# the text of each place (or shared places) at a table of four, shown in every games table
+_PLACES_OF_FOUR = {(first, last): _place((first, last)) for first in range(1, 5) for last in range(first, 5)}
+
+
 def stage_name(stage: Stage) -> str:
     """The stage's name; the default "Stage N" (no `name` in competition.yaml) is translated."""
     return Text(N_("Stage %(number)s"), number=stage.number) if stage.name == f"Stage {stage.number}" else stage.name
@@ -67,7 +71,7 @@ def _player_stage(stage: PlayerStage, name: str, dropped: bool, settings: Settin
              "dropped": dropped, "series_length": settings.series_length,
              "divisor": max(row.n, settings.series_length), "series_first": row.series_start + 1,
              "series_last": row.series_end, **_norm_rating_terms(stage)}
-    # key: what the head of the page's stage section shows ({% cache %}: kept in serve while it is the same)
+    # key: what the head of the page's stage section shows (the template's {% cache %} block is keyed by it)
     return {**shown, "table": table, "key": shown}
 
 
@@ -75,7 +79,7 @@ def _game_rows(games: tuple[PlayedGame, ...]) -> list[dict[str, Any]]:
     """The rows of a player's games table (the starts are in the stage zone: stage.py)."""
     return [
         {"number": number, "started_at": started, "game": game_id, "opponents": ", ".join(opponents),
-         "game_points": points, "place": _place(places), "table_points": tp}
+         "game_points": points, "place": _PLACES_OF_FOUR.get(places) or _place(places), "table_points": tp}
         for number, (game_id, started, points, _, tp, places, opponents) in enumerate(games, 1)
     ]
 
@@ -83,7 +87,7 @@ def _game_rows(games: tuple[PlayedGame, ...]) -> list[dict[str, Any]]:
 def _figures(row: StageRow) -> dict[str, Any]:
     """What the page shows of a stage row, without its games: the page's table holds them,
     and a page's inputs are digested (page_cache), so once is enough."""
-    figures = {**vars(row), "n": row.n}  # its fields (as stage.copy_row reads them), without dataclasses.fields per row
+    figures = {**vars(row), "n": row.n}  # its fields
     del figures["games"]
     return figures
 

@@ -3,6 +3,7 @@ problem reported at its line."""
 
 from __future__ import annotations
 
+from operator import itemgetter
 from pathlib import Path
 from sys import intern
 
@@ -34,10 +35,10 @@ def load_games(path: Path, settings: Settings, diags: Diagnostics, written: Writ
         return rows  # None (reported) or no game at all
     columns = rows[0].columns  # all rows share the header
     game_at, table_at, started_at = columns["game"], columns["table"], columns["started_at"]
-    seat_at = [columns[f"player{i}"] for i in range(1, 5)]
-    score_at = [columns[f"score{i}"] for i in range(1, 5)]
+    seats = itemgetter(*(columns[f"player{i}"] for i in range(1, 5)))
+    points = itemgetter(*(columns[f"score{i}"] for i in range(1, 5)))
     zone = settings.games_timezone
-    scores_read: dict[str, int | None] = {}  # a large games.csv writes a few hundred scores 400,000 times
+    score = _Scores().__getitem__  # a large games.csv writes a few hundred scores 400,000 times
     games: list[Game] = []
     first_line: dict[str, int] = {}
     for line, values, _ in rows:
@@ -56,17 +57,9 @@ def load_games(path: Path, settings: Settings, diags: Diagnostics, written: Writ
         if started is None:
             diags.error(path, line, f"started_at: {why}")
             ok = False
-        # one string per name, however many seats it fills
-        names = tuple([intern(values[at]) for at in seat_at])
-        texts = tuple([values[at] for at in score_at])
-        scores = []
-        for text in texts:
-            try:
-                score = scores_read[text]
-            except KeyError:
-                score = scores_read[text] = parse_int(text)
-            scores.append(score)
-        scores = tuple(scores)
+        names = tuple(map(intern, seats(values)))  # one string per name, however many seats it fills
+        texts = points(values)
+        scores = tuple(map(score, texts))
         seated = names
         if "" in names or len(set(names)) < 4 or None in scores:
             _report_seats(path, line, names, texts, scores, diags)
@@ -77,6 +70,14 @@ def load_games(path: Path, settings: Settings, diags: Diagnostics, written: Writ
             games.append(Game(game_id, values[table_at], started, names, scores, line))
     written.ids.update(first_line)  # the other ids written (an empty one is added above)
     return games
+
+
+class _Scores(dict):
+    """parse_int of each score text, worked out at its first look-up."""
+
+    def __missing__(self, text: str) -> int | None:
+        self[text] = parse_int(text)
+        return self[text]
 
 
 def _report_seats(path: Path, line: int, names: tuple[str, ...], texts: tuple[str, ...],

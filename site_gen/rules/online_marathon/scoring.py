@@ -8,6 +8,7 @@ of twelfths; sums are taken in twelfths and Fractions made of them where a value
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
@@ -60,6 +61,10 @@ class MarathonResult:
     stages: tuple[StageResult, ...]
     marathon: tuple[MarathonRow, ...]
     updated: dt.date | None  # day (stage zone) of the newest game that is part of the marathon
+
+
+# GameResult(...) of a tuple of its fields, in one C call (as stage.PlayedGame's)
+_game_result = functools.partial(tuple.__new__, GameResult)
 
 
 # --- step 1: table points ------------------------------------------------------------
@@ -143,7 +148,7 @@ def score_games(data: MarathonData, settings: Settings) -> tuple[GameResult, ...
             counts_for = _NO_ONE
         else:
             counts_for = frozenset(game.players) - banned if banned else frozenset(game.players)
-        results.append(GameResult(game, part, stage, out, points, tp.points, tp.places, counts_for, day, tp.twelfths))
+        results.append(_game_result((game, part, stage, out, points, tp.points, tp.places, counts_for, day, tp.twelfths)))
     return tuple(results)
 
 

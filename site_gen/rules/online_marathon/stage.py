@@ -40,6 +40,11 @@ class PlayedGame(NamedTuple):
     opponents: tuple[str, ...]
 
 
+# PlayedGame(...) of a tuple of its fields, in one C call: a named tuple's own __new__ is
+# Python code, and a large marathon makes 400,000 of them
+_played_game = functools.partial(tuple.__new__, PlayedGame)
+
+
 @dataclass(frozen=True)
 class StageRow:
     player: str
@@ -210,8 +215,8 @@ def score_stage(stage: Stage, games: Sequence[GameResult], penalties: Sequence[S
                 own = played.get(player)
                 if own is None:
                     own = played[player] = ([], [], [])
-                own[0].append(PlayedGame(g.id, started, points, scored - points, tp, places,
-                                         seated[:seat] + seated[seat + 1:]))
+                own[0].append(_played_game((g.id, started, points, scored - points, tp, places,
+                                            seated[:seat] + seated[seat + 1:])))
                 own[1].append(twelfths)
                 own[2].append(points)
     fines: dict[str, list[StagePenalty]] = {}

@@ -13,10 +13,9 @@ from site_gen.values import json_number
 
 
 def _series(row: StageRow) -> dict[str, Any]:
-    games = row.games[row.series_start : row.series_end]
     return {
-        "first_game": games[0].game_id,
-        "last_game": games[-1].game_id,
+        "first_game": row.results[row.series_start].game.id,
+        "last_game": row.results[row.series_end - 1].game.id,
         "table_points": json_number(row.series_table_points),
         "game_points": row.series_raw_game_points,
     }

@@ -5,6 +5,7 @@ and the sanctions that touched them.
 
 from __future__ import annotations
 
+from dataclasses import fields
 from fractions import Fraction
 from typing import Any, Iterator, NamedTuple
 
@@ -12,7 +13,7 @@ from site_gen.i18n import N_, Text
 from site_gen.model import Column, Table
 from site_gen.rules.online_marathon.model import MarathonData, Settings, Stage
 from site_gen.rules.online_marathon.scoring import MarathonResult, MarathonRow
-from site_gen.rules.online_marathon.stage import PlayedGame, StageResult, StageRow
+from site_gen.rules.online_marathon.stage import StageResult, StageRow
 
 
 def _place(places: tuple[int, int]) -> str:
@@ -63,7 +64,7 @@ def _player_stage(stage: PlayerStage, name: str, dropped: bool, settings: Settin
         "",
         Text(N_("%(stage)s: games in order"), stage=name),
         PLAYER_GAME_COLUMNS,
-        _game_rows(row.games),
+        _game_rows(row),
         highlighted=set(range(row.series_start, row.series_end)),
         note=N_("Highlighted rows are the best series."),
     )
@@ -75,21 +76,22 @@ def _player_stage(stage: PlayerStage, name: str, dropped: bool, settings: Settin
     return {**shown, "table": table, "key": shown}
 
 
-def _game_rows(games: tuple[PlayedGame, ...]) -> list[dict[str, Any]]:
-    """The rows of a player's games table (the starts are in the stage zone: stage.py)."""
-    return [
-        {"number": number, "started_at": started, "game": game_id, "opponents": ", ".join(opponents),
-         "game_points": points, "place": _PLACES_OF_FOUR.get(places) or _place(places), "table_points": tp}
-        for number, (game_id, started, points, _, tp, places, opponents) in enumerate(games, 1)
-    ]
+def _game_rows(row: StageRow) -> list[dict[str, Any]]:
+    """The rows of a player's games table, made straight from the games' results (the
+    starts are in the stage zone: scoring.py)."""
+    rows = []
+    for number, (result, seat) in enumerate(zip(row.results, row.seats), 1):
+        seated, places = result.game.players, result.places[seat]
+        rows.append({"number": number, "started_at": result.started, "game": result.game.id,
+                     "opponents": ", ".join(seated[:seat] + seated[seat + 1:]), "game_points": result.game_points[seat],
+                     "place": _PLACES_OF_FOUR.get(places) or _place(places), "table_points": result.table_points[seat]})
+    return rows
 
 
 def _figures(row: StageRow) -> dict[str, Any]:
     """What the page shows of a stage row, without its games: the page's table holds them,
     and a page's inputs are digested (page_cache), so once is enough."""
-    figures = {**vars(row), "n": row.n}  # its fields
-    del figures["games"]
-    return figures
+    return {f.name: getattr(row, f.name) for f in fields(row) if f.name not in ("results", "seats")} | {"n": row.n}
 
 
 def norm_rating_places(stage: StageResult) -> dict[str, int]:

@@ -33,6 +33,7 @@ class GameResult(NamedTuple):
     counts_for: frozenset[str]
     day: dt.date | None  # the start's date in the stage zone, set for a game that is part of the marathon
     twelfths: tuple[int, ...]  # table_points in twelfths
+    started: dt.datetime | None  # the start in the stage zone, set for a game that is part of the marathon
 
     @property
     def counted(self) -> bool:
@@ -127,7 +128,8 @@ def score_games(data: MarathonData, settings: Settings) -> tuple[GameResult, ...
         if at_table is None:
             at_table = marathon_tables[game.table] = bool(pattern.search(game.table))
         part = at_table and period.first <= started.astimezone(zone).date() <= period.last
-        day = started.astimezone(stage_zone).date() if part else None
+        local = started.astimezone(stage_zone) if part else None
+        day = local.date() if part else None
         stage, banned = None, _NO_ONE
         if day is not None:
             known = stage_days.get(day)
@@ -148,7 +150,8 @@ def score_games(data: MarathonData, settings: Settings) -> tuple[GameResult, ...
             counts_for = _NO_ONE
         else:
             counts_for = frozenset(game.players) - banned if banned else frozenset(game.players)
-        results.append(_game_result((game, part, stage, out, points, tp.points, tp.places, counts_for, day, tp.twelfths)))
+        results.append(_game_result((game, part, stage, out, points, tp.points, tp.places, counts_for, day, tp.twelfths,
+                                     local)))
     return tuple(results)
 
 

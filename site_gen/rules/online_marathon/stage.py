@@ -1,5 +1,7 @@
 """One stage's table (spec steps 4-8): each player's games in order, their best series,
-score and norm rating. Pure: the stage's game results and settings in, its rows out.
+score and norm rating. Pure: the stage's game results and settings in, its rows out. A
+row holds the player's game results and seats; the games as the player played them
+(PlayedGame, one per seat) are made when their page asks.
 
 Table points are summed and compared as whole numbers of twelfths (every shared-place
 average is one: scoring.py); the values a table shows are exact Fractions made from those
@@ -10,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import math
+from functools import cached_property
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -40,17 +43,20 @@ class PlayedGame(NamedTuple):
     opponents: tuple[str, ...]
 
 
-# PlayedGame(...) of a tuple of its fields, in one C call: a named tuple's own __new__ is
-# Python code, and a large marathon makes 400,000 of them
-_played_game = functools.partial(tuple.__new__, PlayedGame)
+def played_game(result: GameResult, seat: int) -> PlayedGame:
+    """The game of `result` as the player at `seat` played it."""
+    seated, points = result.game.players, result.game_points[seat]
+    return PlayedGame(result.game.id, result.started, points, result.game.scores[seat] - points,
+                      result.table_points[seat], result.places[seat], seated[:seat] + seated[seat + 1:])
 
 
 @dataclass(frozen=True)
 class StageRow:
     player: str
     rank: int
-    games: tuple[PlayedGame, ...]
-    series_start: int  # index into games; the series is games[start:end]
+    results: tuple[GameResult, ...]  # the player's games, in order
+    seats: tuple[int, ...]  # the player's seat in each
+    series_start: int  # index into the games; the series is games[start:end]
     series_end: int
     table_points: Fraction  # TP sum before stage penalties
     series_table_points: Fraction
@@ -66,7 +72,12 @@ class StageRow:
 
     @property
     def n(self) -> int:
-        return len(self.games)
+        return len(self.results)
+
+    @cached_property
+    def games(self) -> tuple[PlayedGame, ...]:
+        """The player's games as they played them, made when first asked (their page)."""
+        return tuple(map(played_game, self.results, self.seats))
 
     @property
     def keys(self) -> tuple:
@@ -143,12 +154,12 @@ def _run_sums(values: list[int], length: int) -> list[int]:
     return list(map(sub, totals[length:], totals))
 
 
-def _row_fields(player: str, games: tuple[PlayedGame, ...], tp: list[int], gp: list[int],
+def _row_fields(player: str, results: tuple[GameResult, ...], seats: tuple[int, ...], tp: list[int], gp: list[int],
                 penalties: Sequence[StagePenalty], settings: Settings) -> dict:
-    """The fields of a player's row but its rank and NR, from the player's games, whose
-    table points are `tp` twelfths and whose game points are `gp`."""
+    """The fields of a player's row but its rank and NR, from the player's games and seats,
+    whose table points are `tp` twelfths and whose game points are `gp`."""
     length = settings.series_length
-    n = len(games)
+    n = len(results)
     start, end = _best_run(tp, gp, length)
     tp_sum, series_tp, series_gp = sum(tp), sum(tp[start:end]), sum(gp[start:end])
     pen_tp = sum(p.table_points for p in penalties)
@@ -157,7 +168,8 @@ def _row_fields(player: str, games: tuple[PlayedGame, ...], tp: list[int], gp: l
     stage_tp = tp_sum - pen_tp * TWELFTHS
     return dict(
         player=player,
-        games=games,
+        results=results,
+        seats=seats,
         series_start=start,
         series_end=end,
         table_points=Fraction(tp_sum, TWELFTHS),
@@ -197,34 +209,28 @@ def score_stage(stage: Stage, games: Sequence[GameResult], penalties: Sequence[S
     """The stage table from the stage's games (in data order) and the stage penalties
     (other stages' are left out here); `updated`, the newest day of the marathon, decides
     whether the table is provisional."""
-    zone = settings.stage_timezone
     # step 4: one sort of the stage's games puts every player's own games in order; each
-    # player's games, with their table points (twelfths) and game points, gathered at hand
-    played: dict[str, tuple[list[PlayedGame], list[int], list[int]]] = {}
+    # player's games, their seats in them, and their table points (twelfths) and game points
+    played: dict[str, tuple[list[GameResult], list[int], list[int], list[int]]] = {}
     for result in _in_game_order(games):
         counts_for = result.counts_for
         if not counts_for:
             continue
-        g = result.game
-        seated = g.players
-        started = g.started_at.astimezone(zone)
-        seats = zip(range(len(seated)), seated, result.game_points, g.scores, result.table_points, result.twelfths,
-                    result.places)
-        for seat, player, points, scored, tp, twelfths, places in seats:
+        for seat, (player, points, twelfths) in enumerate(zip(result.game.players, result.game_points, result.twelfths)):
             if player in counts_for:
                 own = played.get(player)
                 if own is None:
-                    own = played[player] = ([], [], [])
-                own[0].append(_played_game((g.id, started, points, scored - points, tp, places,
-                                            seated[:seat] + seated[seat + 1:])))
-                own[1].append(twelfths)
-                own[2].append(points)
+                    own = played[player] = ([], [], [], [])
+                own[0].append(result)
+                own[1].append(seat)
+                own[2].append(twelfths)
+                own[3].append(points)
     fines: dict[str, list[StagePenalty]] = {}
     for p in penalties:
         if p.stage == stage.number:
             fines.setdefault(p.player, []).append(p)
-    rows = [_row_fields(player, tuple(own), tp, gp, fines.get(player, ()), settings)
-            for player, (own, tp, gp) in played.items()]
+    rows = [_row_fields(player, tuple(results), tuple(seats), tp, gp, fines.get(player, ()), settings)
+            for player, (results, seats, tp, gp) in played.items()]
     return _ranked(stage, rows, settings, updated)
 
 
@@ -241,9 +247,9 @@ def _ranked(stage: Stage, rows: list[dict], settings: Settings, updated: dt.date
     """The stage table (steps 7-8) of every player's row fields."""
     # the scores over one denominator: integers sort as the Fractions do, and faster
     unit = math.lcm(*{f["score"].denominator for f in rows})
-    unranked = [_Unranked(f["player"], len(f["games"]),
+    unranked = [_Unranked(f["player"], len(f["results"]),
                           stage_keys(f["score"].numerator * (unit // f["score"].denominator), f["series_game_points"],
-                                     len(f["games"])), f)
+                                     len(f["results"])), f)
                 for f in rows]
     ranked = rank_desc(unranked, keys=attrgetter("keys"), name=attrgetter("player"))
     ratings = norm_ratings([r.item for r in ranked], settings.rating_min_games)

@@ -64,7 +64,8 @@ class MarathonResult:
     updated: dt.date | None  # day (stage zone) of the newest game that is part of the marathon
 
 
-# GameResult(...) of a tuple of its fields, in one C call (as stage.PlayedGame's)
+# GameResult(...) of a tuple of its fields, in one C call: a named tuple's own __new__ is
+# Python code, and a large marathon has 100,000 games
 _game_result = functools.partial(tuple.__new__, GameResult)
 
 
@@ -87,7 +88,8 @@ def table_points(scores: tuple[int, ...], place_points: tuple[int, ...]) -> tupl
 
 def seat_points(scores: tuple[int, ...], place_points: tuple[int, ...]) -> TablePoints:
     """Each seat's table points and places: highest score first; equal scores share the
-    places they occupy and each gets the average of those places' points."""
+    places they occupy and each gets the average of those places' points, a whole number
+    of twelfths (shared by 1 to 4 players: a game has four)."""
     ordered = sorted(scores, reverse=True)
     twelfths, places = [], []
     for score in scores:

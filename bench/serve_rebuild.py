@@ -55,11 +55,9 @@ def serve_rebuild(root: Path, out: Path, mode: str = "") -> tuple[int, float, fl
     from site_gen.parallel import default_jobs
     from site_gen.diagnostics import Diagnostics
     from site_gen.project import CompetitionMemo
-    from site_gen.rules import registry
     from site_gen.serve import end_session
 
     memo = CompetitionMemo()
-    registry.keep_between_builds()  # as serve does
 
     def rebuild():
         report = build(root, out, Diagnostics(root=root), base_url="http://127.0.0.1:8000/", serving=True,

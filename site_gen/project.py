@@ -56,10 +56,7 @@ class CompetitionMemo:
             diags.items.extend(known[2])
             return known[1]
         before = len(diags.items)
-        # the earlier competition's result may spare computing again what the change left alone
-        # (given by position: tests stand in for load_competition with a (folder, *args) lambda)
-        previous = known[1] if known is not None else None
-        competition = load_competition(folder, site, diags, previous)
+        competition = load_competition(folder, site, diags)
         self.entries[folder] = (key, competition, diags.items[before:])
         return competition
 
@@ -107,11 +104,8 @@ def read_competition_yaml(path: Path, diags: Diagnostics):
     return doc
 
 
-def load_competition(folder: Path, site: SiteConfig, diags: Diagnostics,
-                     previous: Competition | None = None) -> Competition | None:
-    """Settings and data of one competition, computed; None when anything is wrong.
-    `previous`: this folder's competition as loaded before, whose result the computation
-    may reuse (see _computed)."""
+def load_competition(folder: Path, site: SiteConfig, diags: Diagnostics) -> Competition | None:
+    """Settings and data of one competition, computed; None when anything is wrong."""
     if refuse_links_under(folder, folder.parent.parent, diags):  # data/<slug>/ in the repository
         return None
     path = folder / "competition.yaml"
@@ -149,18 +143,9 @@ def load_competition(folder: Path, site: SiteConfig, diags: Diagnostics,
     competition.data = ruleset.load(folder, settings, diags)
     if competition.data is None:
         return None
-    competition.result = _computed(ruleset, competition.data, settings, previous)
+    competition.result = ruleset.compute(competition.data, settings)
     ruleset.report(competition.data, settings, competition.result, diags)
     return competition
-
-
-def _computed(ruleset: RuleSet, data: Any, settings: Any, previous: Competition | None) -> Any:
-    """The rule set's result for data and settings: recomputed from the previous result when
-    that was computed by the same rule set with equal settings, else computed afresh."""
-    if (ruleset.recompute is not None and previous is not None and previous.result is not None
-            and previous.ruleset.name == ruleset.name and previous.settings == settings):
-        return ruleset.recompute(data, settings, previous.result)
-    return ruleset.compute(data, settings)
 
 
 def _markdown_pages(

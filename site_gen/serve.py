@@ -4,9 +4,9 @@
 livereload injects its script into served HTML, so built pages never carry it.
 A failed rebuild keeps the last good site and prints the problems; until the next good
 rebuild every served page also shows them in an overlay (added to the response only,
-never to the files), and the reload that follows a fix takes it away. What the builds
-leave to write (a Tenhou competition's log cache) is written after the first build, in a
-pause without rebuilds, and when serve stops (Ctrl+C).
+never to the files), and the reload that follows a fix takes it away. Between rebuilds
+serve keeps each competition whose folder did not change, loaded, computed and published
+(project.CompetitionMemo): the one thing it keeps besides what every build keeps.
 """
 
 from __future__ import annotations
@@ -23,8 +23,6 @@ from site_gen.diagnostics import Diagnostics
 from site_gen.project import CompetitionMemo
 from site_gen.serve_overlay import FAILURE, OverlayStaticFileHandler
 from site_gen.serve_watch import RebuildingWatcher
-from site_gen.rules import registry
-from site_gen.sources import log_cache
 
 WATCHED = ("data", "content", "templates", "themes", "static", "site.yaml")
 
@@ -36,8 +34,6 @@ def watched_patterns(root: Path) -> list[str]:
 
 
 MEMO = CompetitionMemo()  # competitions a change did not touch are not loaded again
-IDLE_SECONDS = 2.0  # no rebuild for this long: the organiser paused, what the builds left is written
-_idle_write: object | None = None  # the IOLoop timeout of that write, after the last rebuild
 
 
 def rebuild(root: Path, out: Path, base_url: str) -> bool:
@@ -60,23 +56,8 @@ def rebuild(root: Path, out: Path, base_url: str) -> bool:
     return True
 
 
-def rebuild_then_write_when_idle(root: Path, out: Path, base_url: str) -> None:
-    """A rebuild on a change (in livereload's IOLoop); what it leaves to write (a Tenhou
-    competition's log cache: log_cache.write_unwritten) waits until IDLE_SECONDS pass without
-    another, so that no rebuild shares the machine with it."""
-    from tornado.ioloop import IOLoop
-
-    global _idle_write
-    rebuild(root, out, base_url)
-    loop = IOLoop.current()
-    if _idle_write is not None:
-        loop.remove_timeout(_idle_write)
-    _idle_write = loop.call_later(IDLE_SECONDS, log_cache.write_unwritten)
-
-
 def end_session() -> None:
-    """When serve stops: write what its builds left (log_cache.write_unwritten), and wait for it."""
-    log_cache.write_unwritten()
+    """When serve stops: wait for what its builds started beside them (a Tenhou log cache's writer)."""
     parallel.join_background()
 
 
@@ -118,10 +99,8 @@ def serve(root: Path, out: Path, host: str, port: int) -> None:
         typer.echo(f"site-gen: {problem}", err=True)
         raise typer.Exit(2)
     base_url = f"http://{host}:{port}/"
-    registry.keep_between_builds()  # e.g. a marathon's games.csv rows, a Tenhou competition's log entries
     rebuild(root, out, base_url)
-    log_cache.write_unwritten()  # now, while the server starts and the organiser reads
-    server = quiet_server(watcher=RebuildingWatcher(lambda: rebuild_then_write_when_idle(root, out, base_url)))
+    server = quiet_server(watcher=RebuildingWatcher(lambda: rebuild(root, out, base_url)))
     server.SFH = OverlayStaticFileHandler  # livereload's file handler, plus the error overlay
     for pattern in watched_patterns(root):
         server.watch(pattern)

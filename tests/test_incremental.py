@@ -136,7 +136,7 @@ from site_gen import project as project_module  # noqa: E402
 from site_gen.project import CompetitionMemo  # noqa: E402
 
 
-@pytest.mark.parametrize("change", [_edit_game, _edit_template, _edit_markdown, _edit_site_yaml])
+@pytest.mark.parametrize("change", [_edit_game, _edit_stage_game, _edit_template, _edit_markdown, _edit_site_yaml])
 def test_builds_of_one_process_equal_a_clean_build(project: Path, tmp_path: Path, change):
     memo = CompetitionMemo()
     served = tmp_path / "served"
@@ -192,47 +192,23 @@ def test_only_a_changed_competition_is_loaded_again(project: Path, tmp_path: Pat
 def test_a_restarted_serve_fills_its_memo_even_when_the_site_is_up_to_date(project: Path, tmp_path: Path, monkeypatch):
     """A new serve on the output its last run left up to date: its first build is not
     replayed as "nothing changed", else its memo stays empty and the first edit loads and
-    computes every competition from nothing. It rewrites no file; the edit after it gives
-    load_competition the earlier result to reuse; later, nothing changed is replayed."""
+    computes every competition from nothing. It rewrites no file; the edit loads the changed
+    competition again (from its files alone: a rule set knows no earlier build); later,
+    nothing changed is replayed."""
     monkeypatch.delenv("CI", raising=False)  # under CI no build is replayed (build_state.trust_previous_builds)
     out = tmp_path / "served"
     _serve_build(project, out, CompetitionMemo())  # the last run of serve
-    loaded = []  # (competition, whether an earlier result was given)
+    loaded = []  # the competitions loaded
     load = project_module.load_competition
-    monkeypatch.setattr(project_module, "load_competition",
-                        lambda folder, *a: loaded.append((folder.name, a[-1] is not None)) or load(folder, *a))
+    monkeypatch.setattr(project_module, "load_competition", lambda folder, *a: loaded.append(folder.name) or load(folder, *a))
     memo = CompetitionMemo()  # serve started again, nothing changed
     assert _serve_build(project, out, memo).written == 0
-    assert loaded == [(COMP, False)]
+    assert loaded == [COMP]
     _edit_game(project)
     _serve_build(project, out, memo)
-    assert loaded == [(COMP, False), (COMP, True)]
+    assert loaded == [COMP, COMP]
     assert _serve_build(project, out, memo).written == 0
     assert len(loaded) == 2  # nothing changed: replayed, nothing loaded
-
-
-def test_serve_works_out_the_feed_updates_of_a_kept_competition_once(project: Path, tmp_path: Path, monkeypatch):
-    """The online marathon's feed updates (the marathon scored again without its newest
-    day) are kept once worked out (model.Later's `kept`): a Markdown edit's build, which
-    keeps the competition, reuses them; a changed game works them out again. The site
-    still equals a clean build."""
-    from site_gen.rules.online_marathon import pages as marathon_pages
-
-    monkeypatch.delenv("CI", raising=False)  # serve's memos are off under CI
-    calls = []
-    updates = marathon_pages.recent_updates
-    monkeypatch.setattr(marathon_pages, "recent_updates", lambda *a: calls.append(a) or updates(*a))
-    memo, served = CompetitionMemo(), tmp_path / "served"
-    _serve_build(project, served, memo)
-    assert len(calls) == 1
-    _edit_markdown(project)
-    _serve_build(project, served, memo)
-    assert len(calls) == 1
-    _edit_game(project)
-    _serve_build(project, served, memo)
-    assert len(calls) == 2
-    assert build(project, tmp_path / "clean", Diagnostics(root=project), serving=True, incremental=False) is not None
-    assert tree(served) == tree(tmp_path / "clean")
 
 
 def test_serve_keeps_the_csv_of_the_very_same_table_without_reading_the_last_one(project: Path, tmp_path: Path,
@@ -276,66 +252,6 @@ def test_a_template_edited_between_builds_of_one_process_is_compiled_again(proje
         assert f"<h1>{word}</h1>" in (served / "404.html").read_text(encoding="utf-8")
 
 
-def test_serve_works_out_again_only_the_player_pages_whose_inputs_changed(project: Path, tmp_path: Path, monkeypatch):
-    """A player page's context is worked out from its narrowed inputs (its marathon row, its
-    stage rows); in serve, a page whose inputs are the same as in the last build keeps its
-    digest without that work (page_cache.PageMemo), and the site still equals a clean build."""
-    from site_gen.rules.online_marathon import pages as marathon_pages
-
-    monkeypatch.delenv("CI", raising=False)  # under CI no page is kept at all (build_state.trust_previous_builds)
-    worked_out = []
-    context = marathon_pages.player_context
-    monkeypatch.setattr(marathon_pages, "player_context", lambda m, *a: worked_out.append(m.player) or context(m, *a))
-    memo, served = CompetitionMemo(), tmp_path / "served"
-    assert build(project, served, Diagnostics(root=project), serving=True, memo=memo) is not None
-    players = len(worked_out)
-    before = tree(served)
-    worked_out.clear()
-    _edit_markdown(project)  # the competition is kept whole: no player page is worked out
-    assert build(project, served, Diagnostics(root=project), serving=True, memo=memo) is not None
-    assert worked_out == []
-    _edit_stage_game(project)  # the competition is loaded and scored again, its pages published again
-    assert build(project, served, Diagnostics(root=project), serving=True, memo=memo) is not None
-    assert 0 < len(worked_out) < players
-    after = tree(served)
-    changed = {url.split("/")[2] for url in after if url.startswith(f"{COMP}/players/") and after[url] != before.get(url)}
-    slugs = {marathon_pages.unique_slugs([p], fallback="player")[p] for p in worked_out}
-    assert changed and changed <= slugs  # every changed player page was worked out
-    assert build(project, tmp_path / "clean", Diagnostics(root=project), serving=True, incremental=False) is not None
-    assert after == tree(tmp_path / "clean")
-
-
-def test_serve_starts_no_workers_for_the_few_pages_a_change_leaves_to_render(project: Path, tmp_path: Path, monkeypatch):
-    """The pages PageMemo finds unchanged are kept before any worker is forked: whether to
-    render in parallel depends on the pages left, not on all of them."""
-    from site_gen import page_renderer, parallel
-
-    monkeypatch.delenv("CI", raising=False)  # under CI no page is kept at all (build_state.trust_previous_builds)
-    forks, seen = [], {}
-    map_ranges = parallel.map_ranges
-    monkeypatch.setattr(parallel, "map_ranges", lambda *a: forks.append(a) or map_ranges(*a))
-    monkeypatch.setattr(page_renderer, "_PARALLEL_MIN_PAGES", 1)
-    memo, served = CompetitionMemo(), tmp_path / "served"
-    assert build(project, served, Diagnostics(root=project), serving=True, memo=memo, jobs=2) is not None
-    assert forks  # the first build renders every page, in parallel
-    kept_as_remembered = page_renderer.PageRenderer._kept_as_remembered
-
-    def kept_then_threshold(renderer, pages):
-        kept = kept_as_remembered(renderer, pages)
-        seen.update(pages=len(pages), kept=len(kept))
-        # parallel only from one page more than are left: all the pages are more than that
-        monkeypatch.setattr(page_renderer, "_PARALLEL_MIN_PAGES", len(pages) - len(kept) + 1)
-        return kept
-
-    monkeypatch.setattr(page_renderer.PageRenderer, "_kept_as_remembered", kept_then_threshold)
-    forks.clear()
-    _edit_stage_game(project)
-    assert build(project, served, Diagnostics(root=project), serving=True, memo=memo, jobs=2) is not None
-    assert seen["kept"] > seen["pages"] / 2 and forks == []
-    assert build(project, tmp_path / "clean", Diagnostics(root=project), serving=True, incremental=False) is not None
-    assert tree(served) == tree(tmp_path / "clean")
-
-
 def test_serve_makes_the_csv_of_a_kept_table_once_even_in_a_worker(project: Path, tmp_path: Path, monkeypatch):
     """A competition kept whole keeps its very tables: their CSV files, made in forked
     workers by the first build, are not made again by the next (PageMemo.exports), and the
@@ -365,36 +281,6 @@ def test_serve_makes_the_csv_of_a_kept_table_once_even_in_a_worker(project: Path
     _edit_markdown(project)  # the competition is kept whole: the very same tables
     assert build(project, served, Diagnostics(root=project), serving=True, memo=memo, jobs=2) is not None
     assert not log.exists()
-    assert build(project, tmp_path / "clean", Diagnostics(root=project), serving=True, incremental=False) is not None
-    assert tree(served) == tree(tmp_path / "clean")
-
-
-def test_serve_keeps_the_digests_of_the_players_games_a_worker_made(project: Path, tmp_path: Path, monkeypatch):
-    """The digest of each player's games in each stage (player_page.GAMES), made by forked
-    workers in the first build, reaches this process (worker_memos); the next build after
-    one changed game pickles again only games that are new objects, and the site still
-    equals a clean build."""
-    from site_gen import page_renderer
-    from site_gen.rules.online_marathon import player_page
-
-    monkeypatch.delenv("CI", raising=False)  # under CI nothing is kept (build_state.trust_previous_builds)
-    monkeypatch.setattr(page_renderer, "_PARALLEL_MIN_PAGES", 1)
-    games = player_page.GAMES
-    for name, value in (("kept", True), ("known", {}), ("expected", {}), ("made", [])):
-        monkeypatch.setattr(games, name, value)
-    taken = []
-    take = games.take
-    monkeypatch.setattr(games, "take", lambda made: taken.extend(made) or take(made))
-    memo, served = CompetitionMemo(), tmp_path / "served"
-    assert build(project, served, Diagnostics(root=project), serving=True, memo=memo, jobs=2) is not None
-    assert taken  # some made in a worker
-    assert games.expected and all(games.known[name][0] is value for name, value in games.expected.items())
-    pickled = []
-    monkeypatch.setattr(games, "pickled", lambda value: pickled.append(value) or player_page._games_columns(value))
-    monkeypatch.setattr(page_renderer, "_PARALLEL_MIN_PAGES", 10**6)  # the rest here, where `pickled` counts
-    _edit_stage_game(project)
-    assert build(project, served, Diagnostics(root=project), serving=True, memo=memo, jobs=2) is not None
-    assert 1 <= len(pickled) <= 4  # the games of the edited game's four players in its stage, at most
     assert build(project, tmp_path / "clean", Diagnostics(root=project), serving=True, incremental=False) is not None
     assert tree(served) == tree(tmp_path / "clean")
 

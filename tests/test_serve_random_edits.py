@@ -29,7 +29,6 @@ from site_gen import page_renderer
 from site_gen.build import build
 from site_gen.diagnostics import Diagnostics
 from site_gen.project import CompetitionMemo
-from site_gen.rules import registry
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED, STEPS = 10, 12  # a walk that keeps an edit of every competition and refuses others (asserted below)
@@ -62,7 +61,6 @@ def _project(folder: Path) -> Path:
 def _serve_walk(root: Path, served: Path, steps: Path, edit, seed: int, count: int) -> list[bool]:
     """serve's builds after each edit (an edit refused is undone and built again); each
     step's site is copied under `steps`. Whether each edit was kept."""
-    registry.keep_between_builds()
     page_renderer._PARALLEL_MIN_PAGES = 1  # forked render workers too, handing their memos back
     memo = CompetitionMemo()
 

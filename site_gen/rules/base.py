@@ -31,9 +31,3 @@ class RuleSet:
     # (competition name, today) -> {file name: text}: `new` reads the clock, a rule set never does
     scaffold: Callable[[str, dt.date], dict[str, str]]
     state: Callable[[Any, Any], CompetitionState]  # pure: (settings, result) -> where it stands
-    # pure: (data, settings, previous result) -> exactly what compute(data, settings) gives,
-    # reusing the parts of the previous result whose inputs are equal
-    recompute: Callable[[Any, Any, Any], Any] | None = None
-    # serve: from now on keep what a build loads or makes for the next build of this process
-    # (a command-line build is its process's only one, so it keeps nothing)
-    keep_between_builds: Callable[[], None] | None = None

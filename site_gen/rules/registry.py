@@ -34,9 +34,3 @@ class _Registry(Mapping[str, RuleSet]):
 
 RULESETS: Mapping[str, RuleSet] = _Registry()
 
-
-def keep_between_builds() -> None:
-    """Every rule set that can keeps its last build's work for the next build (serve)."""
-    for ruleset in RULESETS.values():
-        if ruleset.keep_between_builds is not None:
-            ruleset.keep_between_builds()

@@ -130,11 +130,6 @@ class LogCache:
         write_cache_file(self._file(month), hashlib.sha256(data).digest() + data)  # failing: read again next time
 
 
-def write_unwritten() -> None:
-    """Nothing is left unwritten: every build writes its own months (LogCache.keep). Kept for
-    serve, which still calls it when it pauses or stops; it can go with that call."""
-
-
 class _Plain(pickle.Unpickler):
     def find_class(self, module: str, name: str):
         raise pickle.UnpicklingError(f"{module}.{name}: a log cache holds no objects")

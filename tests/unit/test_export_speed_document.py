@@ -1,4 +1,4 @@
-"""The document's games rows convert each shared table-points tuple once: every game still
+"""The document's games rows convert each table-points pattern once: every game still
 gets its own players' numbers."""
 
 from site_gen.rules.online_marathon.document import document
@@ -15,7 +15,7 @@ def test_games_with_the_same_points_pattern_keep_their_own_players():
         game(4, "2015-02-11 21:00", [("E", 10), ("F", 10), ("G", -10), ("H", -10)]),  # two ties: (4+2)/2, (1+0)/2
     ]
     result = compute(data(games), settings())
-    assert result.games[0].table_points is result.games[1].table_points  # what the conversion shares
+    assert result.games[0].twelfths == result.games[1].twelfths  # the pattern converted once
     rows = document(settings(), result)["games"]
     assert [row["table_points"] for row in rows] == [
         {"A": 4.0, "B": 2.0, "C": 1.0, "D": 0.0},

@@ -1,19 +1,15 @@
-"""A table's rows made when first read (model.LazyRows): an online marathon player page
-rendered again in serve, whose games tables serve's table memo finds by their source, makes
-none of their rows."""
+"""A table's rows made when first read (model.LazyRows), and a table body found by its
+source in serve's table memo, which reads none of them."""
 
 import pickle
 
 import pytest
-
-from marathon_edits import first_march_game, swap_two_scores
 
 from site_gen.model import Column, LazyRows, Table
 from site_gen.render import table_view
 from site_gen.render.i18n import use_language
 from site_gen.render.table_memo import TableMemo
 from site_gen.render.table_view import table_body
-from site_gen.rules.online_marathon import player_page
 
 
 def _made(calls: list, *rows: str):
@@ -65,37 +61,3 @@ def test_a_body_found_by_its_source_reads_no_row(memo):
                            remember=True)
     assert '<th scope="row">Ann</th>' in first and again is first
     assert calls == [""]  # made for the first body only
-
-
-def test_a_player_page_rendered_again_makes_the_rows_of_no_memoized_table(memo, monkeypatch, marathon_project,
-                                                                          tmp_path):
-    """Two builds of one serve process (the example marathon), the second after a changed
-    result: the player pages rendered again look their games tables up in the memo, and
-    make the rows of those it does not hold only."""
-    from site_gen.build import build
-    from site_gen.diagnostics import Diagnostics
-    from site_gen.project import CompetitionMemo
-
-    made: list = []
-    real_rows = player_page._game_rows
-    monkeypatch.setattr(player_page, "_game_rows", lambda games, zone: made.append(games) or real_rows(games, zone))
-    rendered: list = []
-    real_body = table_view._table_body
-    monkeypatch.setattr(table_view, "_table_body", lambda table, *a: rendered.append(table) or real_body(table, *a))
-    looked_up: list = []
-    real_key = memo.key
-    monkeypatch.setattr(memo, "key", lambda table, *a: looked_up.append(table) or real_key(table, *a))
-
-    competitions, out = CompetitionMemo(), tmp_path / "served"
-    assert build(marathon_project, out, Diagnostics(root=marathon_project), serving=True, memo=competitions,
-                 jobs=1) is not None
-    made.clear(), rendered.clear(), looked_up.clear()
-    swap_two_scores(marathon_project, first_march_game)  # stage 1: its rows, ranks and NRs move
-    assert build(marathon_project, out, Diagnostics(root=marathon_project), serving=True, memo=competitions,
-                 jobs=1) is not None
-
-    def games_tables(tables):
-        return [t for t in tables if t.columns is player_page.PLAYER_GAME_COLUMNS]
-
-    assert len(made) == len(games_tables(rendered)) >= 2  # the two players' changed stage, at least
-    assert len(games_tables(looked_up)) > len(made)  # the other tables of the pages rendered again: found

@@ -52,7 +52,7 @@ from dataclasses import replace  # noqa: E402
 
 from hypothesis import given, settings as hypothesis_settings, strategies as st  # noqa: E402
 
-from site_gen.rules.online_marathon.history import _without_day  # noqa: E402
+from site_gen.rules.online_marathon.history import without_day  # noqa: E402
 
 PLAYERS = "ABCDEF"
 # days in both stages: the newest may fall in stage 1 or stage 2
@@ -78,32 +78,4 @@ def test_scoring_one_stage_again_equals_a_full_computation_without_the_day(games
     day_of = {g.game.id: g.game.started_at.astimezone(s.stage_timezone).date() for g in result.games if g.counted}
     newest = max(day_of.values())
     expected = compute(replace(d, games=tuple(g for g in games if day_of[g.id] != newest)), s).marathon
-    assert _without_day(newest, d, s, result) == expected
-
-
-@hypothesis_settings(max_examples=150, deadline=None)
-@given(marathon_games(), st.data())
-def test_tables_made_from_an_earlier_one_equal_tables_scored_from_scratch(games, draws):
-    """recompute's marathon table, and in serve the feed's table without the newest day,
-    keep the rows of players whose stage rows are the very same (score_marathon's
-    `earlier`): equal to scoring from scratch after games are removed, in either stage."""
-    from site_gen.rules.online_marathon import history
-    from site_gen.rules.online_marathon.scoring import recompute
-
-    s = settings(rating_min_games=1)
-    kept = draws.draw(st.lists(st.booleans(), min_size=len(games), max_size=len(games)))
-    old, new = data(games), data([g for g, keep in zip(games, kept) if keep] or games[:1])
-    before, scratch = compute(old, s), compute(new, s)
-    after = recompute(new, s, before)
-    assert after.marathon == scratch.marathon
-
-    def newest(result):
-        return max(g.day for g in result.games if g.counts_for)
-
-    saved, history._last = history._last, {}  # as serve keeps it
-    try:
-        _without_day(newest(before), old, s, before, "m")
-        in_serve = _without_day(newest(after), new, s, after, "m")
-    finally:
-        history._last = saved
-    assert in_serve == _without_day(newest(scratch), new, s, scratch)
+    assert without_day(newest, d, s, result) == expected

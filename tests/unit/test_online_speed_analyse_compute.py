@@ -1,7 +1,6 @@
-"""The column-wise and integer paths of the online marathon's computation (games scored a
-field at a time, the best run found on table points first, norm ratings without a
-Fraction, places of many tables at once) and the kept rows of a csv read again; each
-case worked out by hand."""
+"""The integer paths of the online marathon's computation (the best run found on table
+points first, norm ratings without a Fraction, table points in twelfths), places of many
+tables at once and the kept rows of a csv read again; each case worked out by hand."""
 
 from __future__ import annotations
 
@@ -10,7 +9,7 @@ from fractions import Fraction as F
 
 from site_gen.places import shared_place_points, shared_place_points_of
 from site_gen.rules.online_marathon.model import DisqualifiedGame, DisqualifiedPlayer, GamePenalty, Sanctions
-from site_gen.rules.online_marathon.scoring import _scored, compute, recompute
+from site_gen.rules.online_marathon.scoring import compute, score_games
 from site_gen.rules.online_marathon.stage import _best_run, norm_ratings
 from site_gen.sources.csv_reader import KeptRows, Row
 from site_gen.values import round_half_up_ratio
@@ -84,7 +83,7 @@ def test_shared_place_points_of_many_tables():
     assert shared_place_points_of([], (4, 2, 1, 0)) == []
 
 
-# --- games scored a field at a time ---------------------------------------------------------
+# --- games scored ---------------------------------------------------------
 
 
 def test_scored_games_field_by_field():
@@ -102,7 +101,8 @@ def test_scored_games_field_by_field():
         disqualified_players=(DisqualifiedPlayer("B", dt.date(2015, 2, 10), dt.date(2015, 2, 10), "", 0),),
         game_penalties=(GamePenalty("A", "5", 60, "", 0),),
     )
-    results, updated = _scored(games, sanctions, settings())
+    results = score_games(data(games, sanctions), settings())
+    updated = compute(data(games, sanctions), settings()).updated
     fields = [(r.part_of_marathon, r.stage, r.disqualified, r.counts_for, r.day) for r in results]
     assert fields == [
         (True, 1, False, frozenset("ACD"), dt.date(2015, 2, 10)),
@@ -114,9 +114,10 @@ def test_scored_games_field_by_field():
     ]
     assert results[4].game_points == (-20, 10, 0, -50)
     assert results[4].table_points == (F(1), F(4), F(2), F(0)) and results[4].places == ((3, 3), (1, 1), (2, 2), (4, 4))
-    assert results[0].table_points == (F(4), F(2), F(1), F(0)) and results[0].game is games[0]
+    assert results[0].table_points == (F(4), F(2), F(1), F(0)) and results[0].game == games[0]
+    assert results[4].twelfths == (12, 48, 24, 0)  # table points in twelfths
     assert updated == dt.date(2015, 7, 1)
-    assert _scored([], sanctions, settings()) == ((), None)
+    assert score_games(data([], sanctions), settings()) == ()
 
 
 # --- kept rows of a csv read again -----------------------------------------------------------
@@ -138,20 +139,3 @@ def test_kept_rows_of_every_line_below_the_header_and_of_some():
     assert kept.unchanged(["# x", "n", "3x", "", "5"]) == [None, None, None, None, some[1]]
     assert kept.unchanged(["# x", "n", "3"]) == [None, None, some[0]]
     assert kept.unchanged(["# y", "n", "3", "", "5"]) == []  # a line above the first row changed
-
-
-def test_the_result_holds_each_stage_s_games_in_data_order():
-    """Games on Feb 10 (stage 1), Apr 10 (stage 2), at a friendly table (no stage), Feb 20
-    (stage 1 again, after the others) and Dec 1 (after the period): each stage's games in
-    the file's order, the others in none; recompute's are its own games'."""
-    seats = [("A", 40), ("B", 10), ("C", 0), ("D", -50)]
-    games = [game(1, "2015-02-10 20:00", seats), game(2, "2015-04-10 20:00", seats),
-             game(3, "2015-02-11 20:00", seats, table="Friendly-1"), game(4, "2015-02-20 20:00", seats),
-             game(5, "2015-12-01 20:00", seats)]
-    result = compute(data(games), settings())
-    assert result.stage_games == {1: [result.games[0], result.games[3]], 2: [result.games[1]]}
-    moved = games[:3] + [game(4, "2015-05-20 20:00", seats), games[4]]
-    again = recompute(data(moved), settings(), result)
-    assert again.stage_games == {1: [again.games[0]], 2: [again.games[1], again.games[3]]}
-    assert again.stage_games[1][0] is result.games[0]  # an unchanged game keeps its result
-    assert compute(data([games[2]]), settings()).stage_games == {1: [], 2: []}

@@ -19,15 +19,8 @@ def test_a_rule_set_is_imported_only_when_asked_for():
     assert out.strip() == "['site_gen.rules.swiss_cut.ruleset']"
 
 
-def test_serves_switch_reaches_every_rule_set_that_keeps_work_between_builds(monkeypatch):
-    from site_gen.rules import registry
-    from site_gen.rules.online_marathon import exports, history, pages as marathon_pages, player_page, read_games
-
-    kept = [(read_games, "_last_loads"), (exports, "_last_exports"),
-            (marathon_pages, "_last_stage_tables"), (history, "_last")]
-    for module, name in kept:
-        monkeypatch.setattr(module, name, None)  # as a command-line process has them; restored after the test
-    monkeypatch.setattr(player_page.GAMES, "kept", False)
-    registry.keep_between_builds()
-    assert [getattr(module, name) for module, name in kept] == [{}] * len(kept)
-    assert player_page.GAMES.kept
+def test_every_rule_set_is_plain():
+    """load -> compute -> publish, knowing nothing of earlier builds (issue 40): a rule set
+    has no way to be given an earlier result or told to keep its work."""
+    for ruleset in RULESETS.values():
+        assert not hasattr(ruleset, "recompute") and not hasattr(ruleset, "keep_between_builds")

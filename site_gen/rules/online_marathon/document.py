@@ -13,10 +13,9 @@ from site_gen.values import json_number
 
 
 def _series(row: StageRow) -> dict[str, Any]:
-    games = row.games[row.series_start : row.series_end]
     return {
-        "first_game": games[0].game_id,
-        "last_game": games[-1].game_id,
+        "first_game": row.results[row.series_start].game.id,
+        "last_game": row.results[row.series_end - 1].game.id,
         "table_points": json_number(row.series_table_points),
         "game_points": row.series_raw_game_points,
     }
@@ -78,18 +77,14 @@ def stage_rows(stage: StageResult) -> list[dict[str, Any]]:
 
 
 def game_rows(games: Sequence[GameResult]) -> list[dict[str, Any]]:
-    """One row per game (100,000 in a large marathon). A table's few points patterns are
-    shared tuples (places.shared_place_points), so each tuple's JSON numbers are worked
-    out once, by identity: the tuples live in the results all along, and a Fraction's hash
-    would cost more than the conversion it saves."""
-    patterns = {id(g.table_points): g.table_points for g in games}
-    numbers = {key: tuple(map(json_number, points)) for key, points in patterns.items()}
-    return [
-        {
-            "game": g.game.id,
-            "stage": g.stage,
-            "counted": g.counted,
-            "table_points": {} if g.disqualified else dict(zip(g.game.players, numbers[id(g.table_points)])),
-        }
-        for g in games
-    ]
+    """One row per game (100,000 in a large marathon): a table's table points fall in a few
+    patterns, whose JSON numbers are each worked out once."""
+    numbers: dict[tuple[int, ...], tuple] = {}
+    rows = []
+    for g in games:
+        points = numbers.get(g.twelfths)
+        if points is None:
+            points = numbers[g.twelfths] = tuple(map(json_number, g.table_points))
+        rows.append({"game": g.game.id, "stage": g.stage, "counted": g.counted,
+                     "table_points": {} if g.disqualified else dict(zip(g.game.players, points))})
+    return rows

@@ -46,8 +46,6 @@ def _load_players(path: Path, diags: Diagnostics) -> dict[str, dict[str, str]] |
 def _check_players_known(path: Path, written: Written, known: dict[str, dict], diags: Diagnostics) -> None:
     if not known:
         return
-    if written.clean is not None and not written.checked_seats and written.clean.names() <= known.keys():
-        return  # every player seated is known (their set, patched from the last load's in serve)
     for line, players in written.seats:
         for name in players:
             if name not in known:

@@ -13,13 +13,12 @@ from typing import Any
 from site_gen.i18n import N_, Text
 from site_gen.model import Column, CompetitionInfo, CompetitionSite, Later, Page, SearchEntry, Table
 from site_gen.ranking import rank_reasons
-from site_gen.rules.online_marathon.exports import games_csv, stage_exports, standings_document
+from site_gen.rules.online_marathon.exports import games_csv, standings_document
 from site_gen.rules.online_marathon.history import recent_updates
 from site_gen.rules.online_marathon.model import MarathonData, Settings, Stage
 from site_gen.rules.online_marathon.player_page import (
     norm_rating_places,
     player_context,
-    player_key,
     player_stages,
     sanctions_by_player,
     stage_name,
@@ -79,34 +78,6 @@ def stage_table(result: StageResult, player_urls: dict[str, str]) -> Table:
     )
 
 
-# serve (keep_between_builds): competition slug -> each stage's table as its last publish
-# made it, by stage number, with the result and addresses it was made from. recompute
-# hands back the very result of a stage whose inputs did not change: its table is then
-# the very same too, whose digest and CSV serve keeps (page_cache.PageMemo).
-_last_stage_tables: dict[str, dict[int, tuple[StageResult, dict[str, str], Table]]] | None = None
-
-
-def keep_between_builds() -> None:
-    global _last_stage_tables
-    if _last_stage_tables is None:
-        _last_stage_tables = {}
-
-
-def _stage_tables(slug: str, results: tuple[StageResult, ...], player_urls: dict[str, str]) -> list[Table]:
-    """stage_table of each stage; in serve, the last publish's when made from the very same
-    result and equal addresses."""
-    if _last_stage_tables is None:
-        return [stage_table(s, player_urls) for s in results]
-    last = _last_stage_tables.get(slug, {})
-    made = {}
-    for s in results:
-        known = last.get(s.stage.number)
-        made[s.stage.number] = (known if known is not None and known[0] is s and known[1] == player_urls
-                                else (s, player_urls, stage_table(s, player_urls)))
-    _last_stage_tables[slug] = made
-    return [made[s.stage.number][2] for s in results]
-
-
 def marathon_table(settings: Settings, rows: tuple[MarathonRow, ...], player_urls: dict[str, str]) -> Table:
     stage_cols = tuple(Column(f"nr{s.number}", Text(N_("NR %(stage)s"), stage=s.number), numeric=True)
                        for s in settings.stages)
@@ -161,7 +132,7 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
     slugs = unique_slugs([m.player for m in result.marathon], fallback="player")
     player_urls = {name: f"{base}players/{slug}/" for name, slug in slugs.items()}
     marathon = marathon_table(settings, result.marathon, player_urls)
-    stage_tables = _stage_tables(info.slug, result.stages, player_urls)
+    stage_tables = [stage_table(s, player_urls) for s in result.stages]
     stage_urls = {s.stage.number: f"{base}stages/{s.stage.number}/" for s in result.stages}
     stage_names = {s.stage.number: stage_name(s.stage) for s in result.stages}
     # every page gets the stages' summaries, never their results: a page's inputs are what
@@ -186,27 +157,23 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
     sanctions = sanctions_by_player(data)
     for m in result.marathon:
         stages, touched = player_stages(result, nr_places, m.player), sanctions.get(m.player, [])
-        # the key stands for the arguments the page's context does not hold (it holds `m` and
-        # the settings): a rebuild keeps an unchanged page without working its context out
+        # the page's games tables are worked out where it is rendered (a worker, with --jobs)
         pages.append(Page(player_urls[m.player], f"{TEMPLATES}/player.html", f"{m.player} — {info.name}",
                           {**common, "player": m.player, "marathon": m, "details": _details(data, m.player)},
-                          Later(player_context, m, settings, stages, touched, narrow=True,
-                                key=Later(player_key, stages, touched))))
+                          Later(player_context, m, settings, stages, touched)))
     search = [SearchEntry(info.name, base, "competition")] + [
         SearchEntry(name, url, "player", info.name) for name, url in sorted(player_urls.items())
     ]
-    kept_parts = stage_exports(info.slug, result)
     return CompetitionSite(
         pages=pages,
         tables=[marathon, *stage_tables],
-        exports={"games.csv": Later(games_csv, result, kept_parts)},
-        document=Later(standings_document, result, kept_parts),
+        exports={"games.csv": Later(games_csv, result)},
+        document=Later(standings_document, result),
         search=search,
         updated=result.updated,
         status=_status(settings, result),
         summary=_top(marathon, 10),
-        # the feed's; kept once worked out: serve's builds reuse it while the competition is kept
-        updates=Later(recent_updates, data, settings, result, info.slug, kept=True),
+        updates=Later(recent_updates, data, settings, result),  # the feed's
     )
 
 

@@ -1,30 +1,27 @@
 """What an online marathon player's page shows (no rendering here: data only): each stage
 with the player's games in order, the terms of their norm ratings, why a stage was dropped,
-and the sanctions that touched them. A page's inputs are its PlayerStages (Later's narrow),
-so that `serve` works out again only the pages a change touched.
+and the sanctions that touched them.
 """
 
 from __future__ import annotations
 
+from dataclasses import fields
 from fractions import Fraction
 from typing import Any, Iterator, NamedTuple
 
 from site_gen.i18n import N_, Text
-from site_gen.kept_digests import kept_digests
-from site_gen.lookups import MemoDict, grouped
-from site_gen.model import Column, LazyRows, Table
+from site_gen.model import Column, Table
 from site_gen.rules.online_marathon.model import MarathonData, Settings, Stage
 from site_gen.rules.online_marathon.scoring import MarathonResult, MarathonRow
-from site_gen.rules.online_marathon.stage import PlayedGame, StageResult, StageRow
+from site_gen.rules.online_marathon.stage import StageResult, StageRow
 
 
-def _place_text(places: tuple[int, int]) -> str:
+def _place(places: tuple[int, int]) -> str:
     return str(places[0]) if places[0] == places[1] else f"{places[0]}–{places[1]}"
 
 
-# a few distinct places (seats at a table), shown in the 400,000 rows of a large marathon's
-# player pages: each text made once, then looked up in C (a cached function's call costs twice that)
-_place = MemoDict(_place_text).__getitem__
+# the text of each place (or shared places) at a table of four, shown in every games table
+_PLACES_OF_FOUR = {(first, last): _place((first, last)) for first in range(1, 5) for last in range(first, 5)}
 
 
 def stage_name(stage: Stage) -> str:
@@ -33,9 +30,7 @@ def stage_name(stage: Stage) -> str:
 
 
 class PlayerStage(NamedTuple):
-    """What a player's page shows of one stage: its page's inputs are these, not the whole
-    result, so that `serve` can tell a page whose inputs did not change (Later's narrow).
-    A named tuple: each publish makes one per player and stage (10,000 in a large marathon)."""
+    """What a player's page shows of one stage."""
 
     stage: Stage
     provisional: bool
@@ -45,25 +40,8 @@ class PlayerStage(NamedTuple):
 
 
 def player_stages(result: MarathonResult, nr_places: dict[int, dict[str, int]], player: str) -> tuple[PlayerStage, ...]:
-    stages = tuple(PlayerStage(s.stage, s.provisional, s.eligible, s.row(player), nr_places[s.stage.number].get(player))
-                   for s in result.stages)
-    for s in stages:
-        if s.row is not None:
-            GAMES.expect((player, s.stage.number), s.row.games)  # serve: before the render workers fork
-    return stages
-
-
-def _games_columns(games: tuple) -> tuple:
-    """A stage row's games by column (id, start, game points, penalty, table points, places,
-    opponents): plain tuples, as a PlayedGame's pickle calls Python per game, and the few
-    table points and places patterns are shared objects, each pickled once."""
-    return tuple(zip(*games))
-
-
-# The digest of each player's games in each stage, by (player, stage number): kept while
-# they are the very same tuple (recompute keeps it when they did not change), for the key
-# of their page (player_key) and their table (_player_stage), in serve and within a build
-GAMES = kept_digests(_games_columns)
+    return tuple(PlayerStage(s.stage, s.provisional, s.eligible, s.row(player), nr_places[s.stage.number].get(player))
+                 for s in result.stages)
 
 
 # The columns of a player's games in a stage: the same for every such table, so made once
@@ -82,45 +60,38 @@ PLAYER_GAME_COLUMNS = (
 def _player_stage(stage: PlayerStage, name: str, dropped: bool, settings: Settings) -> dict[str, Any]:
     """A stage the player has games in (stage.row is theirs); `name` is stage_name(stage.stage)."""
     row = stage.row
-    zone = settings.stage_timezone
-    # the digest of the games its page's key made (serve's table memo then needs no pickle of
-    # the rows, nor the rows, when it knows the body); none without a key (a build that keeps
-    # nothing), where no memo asks for it
-    games = GAMES.known_digest((row.player, stage.stage.number), row.games)
     table = Table(
         "",
         Text(N_("%(stage)s: games in order"), stage=name),
         PLAYER_GAME_COLUMNS,
-        _game_rows(row.games, zone) if games is None else LazyRows(_game_rows, row.games, zone),
+        _game_rows(row),
         highlighted=set(range(row.series_start, row.series_end)),
         note=N_("Highlighted rows are the best series."),
-        source=None if games is None else (games, zone),  # all the rows are made of
     )
     shown = {"stage": stage.stage, "name": name, "provisional": stage.provisional, "row": _figures(row),
              "dropped": dropped, "series_length": settings.series_length,
              "divisor": max(row.n, settings.series_length), "series_first": row.series_start + 1,
              "series_last": row.series_end, **_norm_rating_terms(stage)}
-    # key: what the head of the page's stage section shows ({% cache %}: kept in serve while it is the same)
+    # key: what the head of the page's stage section shows (the template's {% cache %} block is keyed by it)
     return {**shown, "table": table, "key": shown}
 
 
-def _game_rows(games: tuple[PlayedGame, ...], zone: Any) -> list[dict[str, Any]]:
-    """The rows of a player's games table. A PlayedGame's fields unpacked at once rather
-    than read one by one: 400,000 rows (started_at is shown in the page's language;
-    stage.py's are in the zone already)."""
-    return [
-        {"number": number, "started_at": started.astimezone(zone), "game": game_id, "opponents": ", ".join(opponents),
-         "game_points": points, "place": _place(places), "table_points": tp}
-        for number, (game_id, started, points, _, tp, places, opponents) in enumerate(games, 1)
-    ]
+def _game_rows(row: StageRow) -> list[dict[str, Any]]:
+    """The rows of a player's games table, made straight from the games' results (the
+    starts are in the stage zone: scoring.py)."""
+    rows = []
+    for number, (result, seat) in enumerate(zip(row.results, row.seats), 1):
+        seated, places = result.game.players, result.places[seat]
+        rows.append({"number": number, "started_at": result.started, "game": result.game.id,
+                     "opponents": ", ".join(seated[:seat] + seated[seat + 1:]), "game_points": result.game_points[seat],
+                     "place": _PLACES_OF_FOUR.get(places) or _place(places), "table_points": result.table_points[seat]})
+    return rows
 
 
 def _figures(row: StageRow) -> dict[str, Any]:
     """What the page shows of a stage row, without its games: the page's table holds them,
     and a page's inputs are digested (page_cache), so once is enough."""
-    figures = {**vars(row), "n": row.n}  # its fields (as stage.copy_row reads them), without dataclasses.fields per row
-    del figures["games"]
-    return figures
+    return {f.name: getattr(row, f.name) for f in fields(row) if f.name not in ("results", "seats")} | {"n": row.n}
 
 
 def norm_rating_places(stage: StageResult) -> dict[str, int]:
@@ -176,14 +147,17 @@ def drop_reasons(m: MarathonRow, stages: tuple[PlayerStage, ...]) -> list[Text]:
 def sanctions_by_player(data: MarathonData) -> dict[str, list[dict[str, Any]]]:
     """The sanctions that touched each player, with their reasons, in the order of
     sanctions.yaml's lists: one pass over the games and the sanctions, not one per player."""
-    return grouped(_sanctions(data))
+    touched: dict[str, list[dict[str, Any]]] = {}
+    for player, sanction in _sanctions(data):
+        touched.setdefault(player, []).append(sanction)
+    return touched
 
 
 def _sanctions(data: MarathonData) -> Iterator[tuple[str, dict[str, Any]]]:
     """(player, what touched them and why) for every sanction, in the file's order."""
     s = data.sanctions
     disqualified = {d.game for d in s.disqualified_games}
-    seated = grouped((g.id, player) for g in data.games if g.id in disqualified for player in g.players)
+    seated = {g.id: g.players for g in data.games if g.id in disqualified}
     for d in s.disqualified_games:
         for player in sorted(set(seated.get(d.game, ()))):
             yield player, {"what": Text(N_("Game %(game)s disqualified"), game=d.game), "reason": d.reason}
@@ -213,21 +187,3 @@ def player_context(m: MarathonRow, settings: Settings, stages: tuple[PlayerStage
     chart = [(str(s.stage.number), m.norm_ratings.get(s.stage.number), s.stage.number in m.dropped, name)
              for s, name in zip(stages, names)]
     return {"per_stage": per_stage, "chart": chart, "drop_reasons": drop_reasons(m, stages), "sanctions": sanctions}
-
-
-def player_key(stages: tuple[PlayerStage, ...], sanctions: list[dict[str, Any]]) -> tuple:
-    """All that player_context reads of `stages` and `sanctions`, cheaper to make and pickle
-    than the context: with the page's context, which holds the marathon row and the settings
-    (its other arguments), it decides the worked-out context, so a rebuild digests this
-    instead (model.Later's key) and works out only the pages whose key changed. A stage's
-    games are there as their digest (GAMES). Equal values pickled otherwise only render a
-    page again, never keep a wrong one."""
-    return tuple((s.stage, s.provisional, s.eligible, s.nr_place, None if s.row is None else _row_key(s))
-                 for s in stages), sanctions
-
-
-def _row_key(stage: PlayerStage) -> tuple:
-    """A stage row's fields (its figures), then the digest of its games."""
-    row = stage.row
-    return (tuple(value for name, value in vars(row).items() if name != "games"),
-            GAMES.digest((row.player, stage.stage.number), row.games))

@@ -15,7 +15,7 @@ from site_gen.rules.online_marathon.model import (
     Sanctions,
     StagePenalty,
 )
-from site_gen.rules.online_marathon.read_games import Written, index_of
+from site_gen.rules.online_marathon.read_games import Written
 from site_gen.rules.online_marathon.settings import Settings
 from site_gen.sources.yaml_reader import read_yaml, section_entries
 from site_gen.values import parse_date, parse_int
@@ -54,14 +54,17 @@ class _SanctionChecker:
 
     def __init__(self, path: Path, settings: Settings, games: list[Game], written: Written, diags: Diagnostics):
         self.path, self.settings, self.written, self.diags = path, settings, written, diags
-        # a clean read's index (read_games.GameIndex), else one made here: a large games.csv
-        # has 100,000 games and 400,000 seats
-        self.index = written.clean or index_of(games)
-        self.games_by_id = self.index.by_id
+        self.games_by_id = {g.id: g for g in games}
         self.games: list[DisqualifiedGame] = []
         self.players: list[DisqualifiedPlayer] = []
         self.game_penalties: list[GamePenalty] = []
         self.stage_penalties: list[StagePenalty] = []
+        self._games_list = games
+
+    @functools.cached_property
+    def names(self) -> set[str]:
+        """The players seated in the games, worked out at the first name checked."""
+        return {p for g in self._games_list for p in g.players}
 
     @functools.cached_property
     def rejected_ids(self) -> set[str]:
@@ -71,9 +74,8 @@ class _SanctionChecker:
 
     @functools.cached_property
     def rejected_names(self) -> set[str]:
-        """Names written on such rows, worked out at the first unknown name: a large
-        games.csv names 400,000 seats."""
-        return {p for _, seat in self.written.seats for p in seat} - self.index.names()
+        """Names written on such rows, worked out at the first unknown name."""
+        return {p for _, seat in self.written.seats for p in seat} - self.names
 
     def _keys(self, entry: dict, line: int, allowed: tuple[str, ...]) -> bool:
         ok = True
@@ -103,9 +105,9 @@ class _SanctionChecker:
         if not isinstance(name, str) or not name:
             self.diags.error(self.path, line, "missing player name")
             return None
-        if name not in self.index.names():  # the players seated in the games, counted at the first name
+        if name not in self.names:  # the players seated in the games, counted at the first name
             if name not in self.rejected_names:
-                hint = did_you_mean(name, sorted(self.index.names()))
+                hint = did_you_mean(name, sorted(self.names))
                 self.diags.error(self.path, line, f'unknown player "{name}"{hint}')
             return None
         return name

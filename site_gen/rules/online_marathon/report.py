@@ -2,23 +2,16 @@
 
 from __future__ import annotations
 
-from itertools import compress, repeat
-from operator import attrgetter, is_
-
 from site_gen.diagnostics import Diagnostics
 from site_gen.places import unbalanced
 from site_gen.rules.online_marathon.model import MarathonData
 from site_gen.rules.online_marathon.scoring import MarathonResult
 from site_gen.rules.online_marathon.model import Settings
 
-_STAGE = attrgetter("stage")
-
 
 def report(data: MarathonData, settings: Settings, result: MarathonResult, diags: Diagnostics) -> None:
-    # a game in a stage is part of the marathon: only the others can be noticed, found in C
-    # calls among 100,000 games (serve reports again after each change)
-    outside = compress(result.games, map(is_, map(_STAGE, result.games), repeat(None)))
-    for outcome in outside:
+    # a game in a stage is part of the marathon: only the others can be noticed
+    for outcome in (r for r in result.games if r.stage is None):
         game = outcome.game
         if not settings.table_pattern.search(game.table):
             diags.notice(
@@ -53,17 +46,12 @@ def report(data: MarathonData, settings: Settings, result: MarathonResult, diags
             )
 
 
-_SCORES = attrgetter("scores")
-_GAME = attrgetter("game")
-_COUNTS_FOR = attrgetter("counts_for")
-
-
 def _unbalanced_games(data: MarathonData, result: MarathonResult, diags: Diagnostics) -> None:
     """A warning for each game of the marathon whose four scores do not add up to 0: what
     one player wins the others lose, so a typo in a score (a lost minus, 3e22 for 32)
-    shows there. The sums are taken in C calls (100,000 games, again after each change)."""
-    for outcome in compress(result.games, map(sum, map(_SCORES, map(_GAME, result.games)))):
-        if outcome.part_of_marathon:
+    shows there."""
+    for outcome in result.games:
+        if outcome.part_of_marathon and sum(outcome.game.scores):
             game = outcome.game
             diags.warning(data.games_path, game.line, f"game {game.id}: {unbalanced(game.scores)}")
 
@@ -71,6 +59,6 @@ def _unbalanced_games(data: MarathonData, result: MarathonResult, diags: Diagnos
 def _games_left_out(data: MarathonData, result: MarathonResult, diags: Diagnostics) -> None:
     """How many games count and how many the standings leave out (wrong table, outside
     the period or every stage; each noticed above), for `build` to say."""
-    left_out = sum(map(is_, map(_STAGE, result.games), repeat(None)))
-    counted = sum(map(bool, map(_COUNTS_FOR, result.games)))
+    left_out = sum(1 for r in result.games if r.stage is None)
+    counted = sum(1 for r in result.games if r.counts_for)
     diags.games_left_out(data.games_path, counted, left_out)

@@ -1,43 +1,27 @@
 """The online-marathon scoring engine (spec steps 1-3 and 9; one stage's table, steps 4-8,
-is stage.py). Pure: data and settings in, results out; exact arithmetic with Fraction
-throughout."""
+is stage.py). Pure: data and settings in, results out.
+
+Exact arithmetic: a game's table points are the average of the place points its players
+share, a whole number of place points divided by 1, 2, 3 or 4, so each is a whole number
+of twelfths; sums are taken in twelfths and Fractions made of them where a value is shown."""
 
 from __future__ import annotations
 
 import datetime as dt
 import functools
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
-from itertools import compress, count, groupby
-from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
-from site_gen.lookups import MemoDict, changed_places
-from site_gen.places import Places, shared_place_points, shared_place_points_of
+from site_gen.places import Places
 from site_gen.ranking import rank_desc
-from site_gen.rules.online_marathon.model import (
-    DisqualifiedPlayer,
-    Game,
-    MarathonData,
-    Sanctions,
-    Settings,
-)
-from site_gen.rules.online_marathon.rescoring import rescore_stage
-from site_gen.rules.online_marathon.stage import (
-    StageInputs,
-    StageResult,
-    StageRow,
-    copy_row,
-    score_stage_inputs,
-    stage_inputs,
-)
+from site_gen.rules.online_marathon.model import Game, MarathonData, Settings
+from site_gen.rules.online_marathon.stage import TWELFTHS, StageResult, StageRow, score_stage
 from site_gen.values import exact_sum
 
 
 class GameResult(NamedTuple):
-    """A game's outcome. A named tuple, not a frozen dataclass: a large marathon makes one
-    for each of 100,000 games, and a tuple is made several times faster."""
+    """A game's outcome (a named tuple: one for each of a large marathon's 100,000 games)."""
 
     game: Game
     part_of_marathon: bool  # right table and inside the period
@@ -48,6 +32,8 @@ class GameResult(NamedTuple):
     places: tuple[Places, ...]
     counts_for: frozenset[str]
     day: dt.date | None  # the start's date in the stage zone, set for a game that is part of the marathon
+    twelfths: tuple[int, ...]  # table_points in twelfths
+    started: dt.datetime | None  # the start in the stage zone, set for a game that is part of the marathon
 
     @property
     def counted(self) -> bool:
@@ -76,107 +62,102 @@ class MarathonResult:
     stages: tuple[StageResult, ...]
     marathon: tuple[MarathonRow, ...]
     updated: dt.date | None  # day (stage zone) of the newest game that is part of the marathon
-    # what the games were scored under (_game_inputs): recompute keeps the result of a game
-    # that is the very same object when these are equal
-    game_inputs: tuple = field(compare=False, repr=False)
-    # stage number -> its games, in data order: those of `stages` (a stage result kept by
-    # recompute holds equal games, maybe not these), for the exports not to group them again
-    stage_games: dict[int, list[GameResult]] = field(compare=False, repr=False)
+
+
+# GameResult(...) of a tuple of its fields, in one C call: a named tuple's own __new__ is
+# Python code, and a large marathon has 100,000 games
+_game_result = functools.partial(tuple.__new__, GameResult)
 
 
 # --- step 1: table points ------------------------------------------------------------
 
 
+class TablePoints(NamedTuple):
+    """Each seat's table points (exact, and in twelfths) and places."""
+
+    points: tuple[Fraction, ...]
+    twelfths: tuple[int, ...]
+    places: tuple[Places, ...]
+
+
 def table_points(scores: tuple[int, ...], place_points: tuple[int, ...]) -> tuple[tuple[Fraction, ...], tuple[Places, ...]]:
-    """Each seat's table points and places; equal scores share the average of their places."""
-    return shared_place_points(scores, place_points)
+    """Each seat's table points and places."""
+    points, _, places = seat_points(scores, place_points)
+    return points, places
+
+
+def seat_points(scores: tuple[int, ...], place_points: tuple[int, ...]) -> TablePoints:
+    """Each seat's table points and places: highest score first; equal scores share the
+    places they occupy and each gets the average of those places' points, a whole number
+    of twelfths (shared by 1 to 4 players: a game has four)."""
+    ordered = sorted(scores, reverse=True)
+    twelfths, places = [], []
+    for score in scores:
+        first = ordered.index(score)
+        last = first + ordered.count(score) - 1
+        # a table larger than the list of points gives 0 for the places beyond it
+        shared = sum(place_points[k] for k in range(first, min(last + 1, len(place_points))))
+        twelfths.append(shared * TWELFTHS // (last - first + 1))
+        places.append((first + 1, last + 1))
+    return TablePoints(tuple(Fraction(t, TWELFTHS) for t in twelfths), tuple(twelfths), tuple(places))
 
 
 # --- steps 2-3: games ----------------------------------------------------------------
 
 
-# GameResult(...) from a tuple of the fields, in one C call without the named tuple's
-# Python-level __new__: a large marathon makes 100,000 of them
-_game_result = functools.partial(tuple.__new__, GameResult)
-_GAME, _STAGE, _DAY = (itemgetter(GameResult._fields.index(name)) for name in ("game", "stage", "day"))
+_NO_ONE: frozenset[str] = frozenset()
 
 
 def score_games(data: MarathonData, settings: Settings) -> tuple[GameResult, ...]:
-    return _score_games(data, settings)[0]
-
-
-def _game_inputs(data: MarathonData, settings: Settings) -> tuple:
-    """All that a game's result depends on besides the game itself."""
+    """Each game's result, in data order."""
     sanctions = data.sanctions
-    return settings, sanctions.disqualified_games, sanctions.disqualified_players, sanctions.game_penalties
-
-
-def _score_games(data: MarathonData, settings: Settings,
-                 earlier: Sequence[GameResult] = ()) -> tuple[tuple[GameResult, ...], dt.date | None]:
-    """The games' results and the newest day (stage zone) of a game that is part of the
-    marathon. `earlier`: results scored under the same _game_inputs, of which those of
-    the very same Game objects at the same places are kept (serve: the unchanged rows of
-    games.csv)."""
-    if not earlier:
-        return _scored(data.games, data.sanctions, settings)
-    # place by place, in C calls (100,000 games): the load makes a game again for a row
-    # that moved (read_games), so an unchanged game is where it was
-    new = changed_places(data.games, map(_GAME, earlier))
-    fresh, _ = _scored([data.games[at] for at in new], data.sanctions, settings)
-    kept = list(earlier[:len(data.games)]) + [None] * (len(data.games) - len(earlier))
-    for at, result in zip(new, fresh):
-        kept[at] = result
-    days = set(map(_DAY, kept))  # a game part of the marathon has a day, others None
-    days.discard(None)
-    return tuple(kept), max(days, default=None)
-
-
-def _scored(games: Sequence[Game], sanctions: Sanctions,
-            settings: Settings) -> tuple[tuple[GameResult, ...], dt.date | None]:
-    """_score_games of these games, all scored: a column of each field at a time, most in C
-    calls (a loop over 100,000 games took ~4 us a game)."""
-    if not games:
-        return (), None
     disqualified = {d.game for d in sanctions.disqualified_games}
-    banned = sanctions.disqualified_players
-    # a few tables hold thousands of games, and a few hundred days hold them all: each worked out once
-    marathon_table = MemoDict(lambda table: bool(settings.table_pattern.search(table))).__getitem__
-    stage_days = MemoDict(lambda day: (None, _NO_ONE) if day is None else _stage_day(day, settings, banned))
-    zone, stage_zone, period = settings.timezone, settings.stage_timezone, settings.period
-    starts = list(map(_STARTED, games))
-    # part of the marathon: at a marathon table and inside the period (Period.contains, inline)
-    part = [at and period.first <= started.astimezone(zone).date() <= period.last
-            for at, started in zip(map(marathon_table, map(_TABLE, games)), starts)]
-    days = [started.astimezone(stage_zone).date() if is_part else None for is_part, started in zip(part, starts)]
-    stages, banned_on = zip(*map(stage_days.__getitem__, days))
-    points = _points(games, sanctions)
-    tps, places = zip(*shared_place_points_of(points, settings.place_points))  # step 1 (table_points) of each
-    out = list(map(disqualified.__contains__, map(_ID, games)))
-    counts_for = [_NO_ONE if stage is None or is_out else frozenset(players) - ban if ban else frozenset(players)
-                  for stage, is_out, players, ban in zip(stages, out, map(_PLAYERS, games), banned_on)]
-    results = tuple(map(_game_result, zip(games, part, stages, out, points, tps, places, counts_for, days)))
-    return results, max(filter(None, days), default=None)  # the newest day of a game part of the marathon
-
-
-_NO_ONE: frozenset[str] = frozenset()
-_ID, _TABLE, _STARTED, _PLAYERS, _SCORES = map(attrgetter, ("id", "table", "started_at", "players", "scores"))
-
-
-def _points(games: Sequence[Game], sanctions: Sanctions) -> list[tuple[int, ...]]:
-    """Each game's points after its per-game penalties."""
-    penalties: dict[tuple[str, str], int] = {}
+    penalties: dict[str, dict[str, int]] = {}  # game -> player -> game points taken
     for p in sanctions.game_penalties:
-        penalties[(p.game, p.player)] = penalties.get((p.game, p.player), 0) + p.game_points
-    penalised = {game for game, _ in penalties}
-    points = list(map(tuple, map(_SCORES, games)))
-    for at in compress(count(), map(penalised.__contains__, map(_ID, games))):
-        game = games[at]
-        points[at] = tuple(s - penalties.get((game.id, p), 0) for p, s in zip(game.players, game.scores))
-    return points
+        fines = penalties.setdefault(p.game, {})
+        fines[p.player] = fines.get(p.player, 0) + p.game_points
+    zone, stage_zone, period, pattern = settings.timezone, settings.stage_timezone, settings.period, settings.table_pattern
+    place_points = settings.place_points
+    # worked out once each: a few tables hold thousands of games, a few hundred days hold
+    # them all, and the places of a table's scores fall in a few patterns
+    marathon_tables: dict[str, bool] = {}
+    stage_days: dict[dt.date, tuple[int | None, frozenset[str]]] = {}
+    by_pattern: dict[tuple[int, ...], TablePoints] = {}
+    results = []
+    for game in data.games:
+        started = game.started_at
+        at_table = marathon_tables.get(game.table)
+        if at_table is None:
+            at_table = marathon_tables[game.table] = bool(pattern.search(game.table))
+        part = at_table and period.first <= started.astimezone(zone).date() <= period.last
+        local = started.astimezone(stage_zone) if part else None
+        day = local.date() if part else None
+        stage, banned = None, _NO_ONE
+        if day is not None:
+            known = stage_days.get(day)
+            if known is None:
+                known = stage_days[day] = _stage_day(day, settings, sanctions.disqualified_players)
+            stage, banned = known
+        points = game.scores
+        fines = penalties.get(game.id)
+        if fines:
+            points = tuple(s - fines.get(p, 0) for p, s in zip(game.players, points))
+        ordered = sorted(points, reverse=True)
+        firsts = tuple(map(ordered.index, points))  # the places' pattern
+        tp = by_pattern.get(firsts)
+        if tp is None:
+            tp = by_pattern[firsts] = seat_points(points, place_points)
+        out = game.id in disqualified
+        if stage is None or out:
+            counts_for = _NO_ONE
+        else:
+            counts_for = frozenset(game.players) - banned if banned else frozenset(game.players)
+        results.append(_game_result((game, part, stage, out, points, tp.points, tp.places, counts_for, day, tp.twelfths,
+                                     local)))
+    return tuple(results)
 
 
-def _stage_day(day: dt.date, settings: Settings,
-               banned: Sequence[DisqualifiedPlayer]) -> tuple[int | None, frozenset[str]]:
+def _stage_day(day: dt.date, settings: Settings, banned) -> tuple[int | None, frozenset[str]]:
     """The number of the stage a day (stage zone) lies in, and the players disqualified on it."""
     stage = settings.stage_of(day)
     return (None if stage is None else stage.number), frozenset(d.player for d in banned if d.covers(day))
@@ -198,84 +179,36 @@ def dropped_stages(stage_rows: dict[int, StageRow], stage_count: int, counted: i
     return tuple(sorted(dropped))
 
 
-def score_marathon(stages: tuple[StageResult, ...], settings: Settings,
-                   earlier: tuple[tuple[StageResult, ...], tuple[MarathonRow, ...]] | None = None) -> tuple[MarathonRow, ...]:
-    """The marathon table (step 9). `earlier`: the stages and table of an earlier call; a
-    player whose stage rows are the very rows they had in those stages, in the same stages,
-    keeps their row of that table. A row depends on the player's stage rows and the
-    settings alone, and a stage row outlives a computation only under equal settings (a
-    stage is scored afresh under others: rescoring, recompute)."""
+def score_marathon(stages: tuple[StageResult, ...], settings: Settings) -> tuple[MarathonRow, ...]:
+    """The marathon table (step 9)."""
     by_player: dict[str, dict[int, StageRow]] = {}
     for stage in stages:
         for row in stage.rows:
             by_player.setdefault(row.player, {})[stage.stage.number] = row
-    last_stages = {s.stage.number: s for s in earlier[0]} if earlier is not None else {}
-    last_rows = {r.player: r for r in earlier[1]} if earlier is not None else {}
     rows = []
     for player, played in by_player.items():
-        last = last_rows.get(player)
-        if last is not None and last.norm_ratings.keys() == played.keys() and all(
-                n in last_stages and last_stages[n].row(player) is row for n, row in played.items()):
-            rows.append(last)
-            continue
         dropped = dropped_stages(played, len(settings.stages), settings.counted_stages)
-        counted = {k: v for k, v in played.items() if k not in dropped}
-        rows.append(
-            MarathonRow(
-                player=player,
-                rank=0,
-                norm_ratings={k: v.norm_rating for k, v in sorted(played.items())},
-                scores={k: v.score for k, v in sorted(played.items())},
-                dropped=dropped,
-                total_norm_rating=sum(v.norm_rating for v in counted.values()),
-                score_sum=exact_sum(v.score for v in counted.values()),
-                games=sum(v.n for v in played.values()),
-            )
-        )
-    ranked = rank_desc(rows, keys=lambda r: r.keys, name=lambda r: r.player)
-    return tuple(r.item if r.item.rank == r.rank else copy_row(r.item, rank=r.rank) for r in ranked)
+        counted = [row for number, row in played.items() if number not in dropped]
+        rows.append((player, played, dropped, sum(r.norm_rating for r in counted),
+                     exact_sum(r.score for r in counted), sum(r.n for r in played.values())))
+    ranked = rank_desc(rows, keys=lambda r: (r[3], r[4], r[5]), name=lambda r: r[0])
+    return tuple(
+        MarathonRow(player=player, rank=r.rank, norm_ratings={k: v.norm_rating for k, v in sorted(played.items())},
+                    scores={k: v.score for k, v in sorted(played.items())}, dropped=dropped,
+                    total_norm_rating=total, score_sum=score_sum, games=games)
+        for r in ranked
+        for player, played, dropped, total, score_sum, games in (r.item,)
+    )
 
 
 def compute(data: MarathonData, settings: Settings) -> MarathonResult:
-    return _compute(data, settings, previous=None)
-
-
-def recompute(data: MarathonData, settings: Settings, previous: MarathonResult) -> MarathonResult:
-    """Exactly compute(data, settings), reusing each stage result of `previous` whose inputs
-    equal this computation's: after a change to one stage the others are not scored again,
-    and in that stage only the rows of the players whose games or penalties changed are.
-    Settings are among a stage's inputs, so nothing of `previous` is used when they differ.
-    A game that is the very object `previous` scored keeps its result when the settings and
-    the game sanctions are equal: the stages' inputs then hold the same results, compared
-    at once by identity."""
-    return _compute(data, settings, previous)
-
-
-def _compute(data: MarathonData, settings: Settings, previous: MarathonResult | None) -> MarathonResult:
-    game_inputs = _game_inputs(data, settings)
-    earlier_games = previous.games if previous is not None and previous.game_inputs == game_inputs else ()
+    games = score_games(data, settings)
     # updated: the newest result of the marathon itself (games at other tables or dates don't date it)
-    games, updated = _score_games(data, settings, earlier_games)
+    updated = max((r.day for r in games if r.day is not None), default=None)
     by_stage: dict[int, list[GameResult]] = {s.number: [] for s in settings.stages}
-    for number, run in groupby(games, _STAGE):  # runs of a stage's games: a few C calls, not one per game
-        if number is not None:
-            by_stage[number] += run
-    earlier = {s.stage.number: s for s in previous.stages} if previous is not None else {}
-    stages = tuple(
-        _stage_result(stage_inputs(stage, by_stage[stage.number], data.sanctions.stage_penalties, settings, updated),
-                      earlier.get(stage.number))
-        for stage in settings.stages
-    )
-    marathon = score_marathon(stages, settings, (previous.stages, previous.marathon) if previous is not None else None)
-    return MarathonResult(games, stages, marathon, updated, game_inputs, by_stage)
-
-
-def _stage_result(inputs: StageInputs, earlier: StageResult | None) -> StageResult:
-    """The stage scored from `inputs`: `earlier` itself when it was scored from equal ones
-    (comparing a stage's games costs a fraction of scoring them), else only the rows of
-    the players whose games or penalties changed made again."""
-    if earlier is None:
-        return score_stage_inputs(inputs)
-    if earlier.inputs == inputs:
-        return earlier
-    return rescore_stage(earlier, inputs)
+    for r in games:
+        if r.stage is not None:
+            by_stage[r.stage].append(r)
+    penalties = data.sanctions.stage_penalties
+    stages = tuple(score_stage(stage, by_stage[stage.number], penalties, settings, updated) for stage in settings.stages)
+    return MarathonResult(games, stages, score_marathon(stages, settings), updated)

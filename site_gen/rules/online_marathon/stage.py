@@ -1,21 +1,25 @@
 """One stage's table (spec steps 4-8): each player's games in order, their best series,
-score and norm rating (rescoring.py scores a stage again after a small change). Pure: the
-stage's game results and settings in, its rows out; exact arithmetic with Fraction
-throughout (sums and comparisons in whole units of it)."""
+score and norm rating. Pure: the stage's game results and settings in, its rows out. A
+row holds the player's game results and seats; the games as the player played them
+(PlayedGame, one per seat) are made when their page asks.
+
+Table points are summed and compared as whole numbers of twelfths (every shared-place
+average is one: scoring.py); the values a table shows are exact Fractions made from those
+sums once per row."""
 
 from __future__ import annotations
 
 import datetime as dt
 import functools
 import math
-from collections.abc import Callable, Sequence, Set as AbstractSet
+from functools import cached_property
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import accumulate, compress, count, repeat
-from operator import attrgetter, eq, itemgetter, sub
+from itertools import accumulate
+from operator import attrgetter, sub
 from typing import TYPE_CHECKING, NamedTuple
 
-from site_gen.lookups import grouped
 from site_gen.places import Places
 from site_gen.ranking import rank_desc
 from site_gen.rules.online_marathon.model import Settings, Stage, StagePenalty
@@ -24,10 +28,11 @@ from site_gen.values import round_half_up_ratio
 if TYPE_CHECKING:  # annotations only: scoring.py, which makes GameResults, imports this module
     from site_gen.rules.online_marathon.scoring import GameResult
 
+TWELFTHS = 12  # table points are whole numbers of twelfths (scoring.py)
+
 
 class PlayedGame(NamedTuple):
-    """A game as one of its players played it: a named tuple, as the stages of a large
-    marathon make one for each seat of 100,000 games."""
+    """A game as one of its players played it (a named tuple: one for each seat)."""
 
     game_id: str
     started_at: dt.datetime  # in the stage zone (the same moment as the game's start)
@@ -38,17 +43,20 @@ class PlayedGame(NamedTuple):
     opponents: tuple[str, ...]
 
 
-# PlayedGame(...) from a tuple of the fields, in one C call without the named tuple's
-# Python-level __new__: a large marathon makes 400,000 of them
-_played_game = functools.partial(tuple.__new__, PlayedGame)
+def played_game(result: GameResult, seat: int) -> PlayedGame:
+    """The game of `result` as the player at `seat` played it."""
+    seated, points = result.game.players, result.game_points[seat]
+    return PlayedGame(result.game.id, result.started, points, result.game.scores[seat] - points,
+                      result.table_points[seat], result.places[seat], seated[:seat] + seated[seat + 1:])
 
 
 @dataclass(frozen=True)
 class StageRow:
     player: str
     rank: int
-    games: tuple[PlayedGame, ...]
-    series_start: int  # index into games; the series is games[start:end]
+    results: tuple[GameResult, ...]  # the player's games, in order
+    seats: tuple[int, ...]  # the player's seat in each
+    series_start: int  # index into the games; the series is games[start:end]
     series_end: int
     table_points: Fraction  # TP sum before stage penalties
     series_table_points: Fraction
@@ -64,22 +72,16 @@ class StageRow:
 
     @property
     def n(self) -> int:
-        return len(self.games)
+        return len(self.results)
+
+    @cached_property
+    def games(self) -> tuple[PlayedGame, ...]:
+        """The player's games as they played them, made when first asked (their page)."""
+        return tuple(map(played_game, self.results, self.seats))
 
     @property
     def keys(self) -> tuple:
         return stage_keys(self.score, self.series_game_points, self.n)
-
-
-@dataclass(frozen=True)
-class StageInputs:
-    """Everything score_stage reads for one stage: equal inputs give an equal StageResult.
-    The cheap fields come first, as == stops at the first difference."""
-    stage: Stage
-    settings: Settings
-    updated: dt.date | None  # decides `provisional`
-    penalties: tuple[StagePenalty, ...]  # the stage penalties of this stage
-    games: tuple[GameResult, ...]  # the stage's games, in data order
 
 
 @dataclass(frozen=True)
@@ -89,8 +91,6 @@ class StageResult:
     eligible: int
     provisional: bool
     by_player: dict[str, StageRow] = field(default_factory=dict, compare=False, repr=False)
-    # what it was scored from: recompute reuses it for equal inputs, rescore_stage compares it
-    inputs: StageInputs | None = field(default=None, compare=False, repr=False)
 
     def row(self, player: str) -> StageRow | None:
         return self.by_player.get(player)
@@ -100,7 +100,7 @@ def stage_keys(score: Fraction, series_game_points: int, n: int) -> tuple:
     return (score, series_game_points, n)
 
 
-# --- steps 4-8: a stage --------------------------------------------------------------
+# --- step 4: the games in order ------------------------------------------------------------
 
 
 def _game_id_cmp(a: str, b: str) -> int:
@@ -112,61 +112,28 @@ def _game_id_cmp(a: str, b: str) -> int:
 
 
 _game_id_key = functools.cmp_to_key(_game_id_cmp)
-_started_at = attrgetter("game.started_at")
 
 
 def _game_order(games: Sequence[GameResult]):
     """Sort key of games: start time, then id (numerically when both ids are numbers).
-    When every id is a number that is simply (time, int(id)), which is much cheaper."""
+    When every id is a number that is simply (time, int(id))."""
     if all(r.game.id.isdigit() for r in games):
         return lambda r: (r.game.started_at, int(r.game.id))
     return lambda r: (r.game.started_at, _game_id_key(r.game.id))
 
 
 def _in_game_order(games: Sequence[GameResult]) -> list[GameResult]:
-    """The games sorted by _game_order."""
-    starts = list(map(_started_at, games))
-    if len(set(starts)) == len(starts):  # no two start at once: the ids are never compared
-        return sorted(games, key=_started_at)
     return sorted(games, key=_game_order(games))
 
 
-def _in_units(values: list[Fraction]) -> tuple[int, list[int]]:
-    """The values' common denominator and the values in whole units of it: exact integer
-    sums and comparisons instead of Fraction arithmetic."""
-    unit = math.lcm(*{v.denominator for v in values})
-    return unit, [v.numerator * (unit // v.denominator) for v in values]
+# --- steps 5-6: a player's row -------------------------------------------------------------
 
 
-@functools.cache
-def _opponent_getters(size: int) -> tuple[Callable[[tuple[str, ...]], tuple[str, ...]], ...]:
-    """For each seat of a table of `size`, what takes the table's players to that seat's
-    opponents: one call where two slices and a join were."""
-    return tuple(_items_getter(tuple(other for other in range(size) if other != seat)) for seat in range(size))
-
-
-def _items_getter(indexes: tuple[int, ...]) -> Callable[[tuple[str, ...]], tuple[str, ...]]:
-    """itemgetter(*indexes), but a tuple for fewer than two indexes as well."""
-    if len(indexes) >= 2:
-        return itemgetter(*indexes)
-    return lambda values: tuple(values[i] for i in indexes)
-
-
-def _table_points_in_units(games: Sequence[GameResult]) -> tuple[int, dict[int, tuple[int, ...]]]:
-    """The common denominator of the games' table points, and each game's table points in
-    whole units of it, by the id() of the game's table_points: games whose places fall
-    alike share one such tuple (shared_place_points makes each once), so a handful serve
-    thousands of games, and an id is hashed at once where a tuple of Fractions is not.
-    The ids stay valid while `games` holds the tuples."""
-    distinct = {id(r.table_points): r.table_points for r in games}
-    unit = math.lcm(*{v.denominator for tps in distinct.values() for v in tps})
-    return unit, {key: tuple(v.numerator * (unit // v.denominator) for v in tps) for key, tps in distinct.items()}
-
-
-def best_series(games: tuple[PlayedGame, ...], length: int) -> tuple[int, int]:
+def best_series(games: Sequence[PlayedGame], length: int) -> tuple[int, int]:
     """[start, end) of the best run of `length` games (all games when fewer): highest
     TP sum, then highest game-point sum, then the earliest."""
-    _, tp = _in_units([g.table_points for g in games])
+    unit = math.lcm(*{g.table_points.denominator for g in games})
+    tp = [g.table_points.numerator * (unit // g.table_points.denominator) for g in games]
     return _best_run(tp, [g.game_points for g in games], length)
 
 
@@ -175,11 +142,9 @@ def _best_run(tp: list[int], gp: list[int], length: int) -> tuple[int, int]:
     n = len(tp)
     if n < length:
         return 0, n
-    runs = _run_sums(tp, length)
-    best = max(runs)
-    start = runs.index(best)  # the earliest run of the highest TP sum
-    if runs.count(best) > 1:  # tied: of those, the earliest of the highest GP sum (a third of the rows)
-        start = max(compress(count(), map(eq, runs, repeat(best))), key=_run_sums(gp, length).__getitem__)
+    tp_runs, gp_runs = _run_sums(tp, length), _run_sums(gp, length)
+    best = max(zip(tp_runs, gp_runs))
+    start = list(zip(tp_runs, gp_runs)).index(best)  # the earliest of the best
     return start, start + length
 
 
@@ -189,41 +154,42 @@ def _run_sums(values: list[int], length: int) -> list[int]:
     return list(map(sub, totals[length:], totals))
 
 
-def _stage_row(player: str, games: tuple[PlayedGame, ...], tp: list[int], gp: list[int], unit: int,
-               penalties: list[StagePenalty], settings: Settings) -> StageRow:
-    """The row of a player's games, whose table points are `tp` whole units of 1/`unit`
-    and whose game points are `gp`."""
+def _row_fields(player: str, results: tuple[GameResult, ...], seats: tuple[int, ...], tp: list[int], gp: list[int],
+                penalties: Sequence[StagePenalty], settings: Settings) -> dict:
+    """The fields of a player's row but its rank and NR, from the player's games and seats,
+    whose table points are `tp` twelfths and whose game points are `gp`."""
     length = settings.series_length
-    n = len(games)
+    n = len(results)
     start, end = _best_run(tp, gp, length)
     tp_sum, series_tp, series_gp = sum(tp), sum(tp[start:end]), sum(gp[start:end])
-    pen_tp = pen_gp = 0
-    if penalties:  # a few players have any
-        pen_tp, pen_gp = sum(p.table_points for p in penalties), sum(p.game_points for p in penalties)
-    # the averages over whole units, and their mean, as one Fraction each
+    pen_tp = sum(p.table_points for p in penalties)
+    pen_gp = sum(p.game_points for p in penalties)
     divisor = max(n, length)
-    stage_tp = tp_sum - pen_tp * unit
-    return StageRow(
+    stage_tp = tp_sum - pen_tp * TWELFTHS
+    return dict(
         player=player,
-        rank=0,
-        games=games,
+        results=results,
+        seats=seats,
         series_start=start,
         series_end=end,
-        table_points=Fraction(tp_sum, unit),
-        series_table_points=Fraction(series_tp, unit),
+        table_points=Fraction(tp_sum, TWELFTHS),
+        series_table_points=Fraction(series_tp, TWELFTHS),
         series_raw_game_points=series_gp,
         penalty_table_points=pen_tp,
         penalty_game_points=pen_gp,
-        best_average=Fraction(series_tp, unit * length),
-        stage_average=Fraction(stage_tp, unit * divisor),
-        score=Fraction(series_tp * divisor + stage_tp * length, 2 * unit * length * divisor),
+        best_average=Fraction(series_tp, TWELFTHS * length),
+        stage_average=Fraction(stage_tp, TWELFTHS * divisor),
+        # (best_average + stage_average) / 2 over one denominator
+        score=Fraction(series_tp * divisor + stage_tp * length, 2 * TWELFTHS * length * divisor),
         series_game_points=series_gp - pen_gp,
         eligible=n >= settings.rating_min_games,
-        norm_rating=0,
     )
 
 
-def norm_ratings(rows: list[StageRow], min_games: int) -> dict[str, int]:
+# --- steps 7-8: the table --------------------------------------------------------------------
+
+
+def norm_ratings(rows: Sequence[StageRow], min_games: int) -> dict[str, int]:
     """NR of each eligible player from the rows in table order (step 8)."""
     eligible = [r for r in rows if r.n >= min_games]
     number = len(eligible)
@@ -233,112 +199,61 @@ def norm_ratings(rows: list[StageRow], min_games: int) -> dict[str, int]:
         keys = row.keys
         if keys != previous:
             position, previous = index, keys
-        # round_half_up of 1000 * (number - position) / (number - 1), without making the Fraction
+        # round_half_up of 1000 * (number - position) / (number - 1)
         ratings[row.player] = 1000 if number == 1 else round_half_up_ratio(1000 * (number - position), number - 1)
     return ratings
 
 
-def stage_inputs(stage: Stage, games: list[GameResult], stage_penalties, settings: Settings, updated) -> StageInputs:
-    """The inputs of one stage's scoring; `stage_penalties` may hold other stages' too."""
-    penalties = tuple(p for p in stage_penalties if p.stage == stage.number)
-    return StageInputs(stage, settings, updated, penalties, tuple(games))
-
-
-def score_stage_inputs(inputs: StageInputs) -> StageResult:
-    """The stage table from the stage's inputs."""
-    return ranked_stage(inputs, stage_rows(inputs))
-
-
-def stage_rows(inputs: StageInputs, players: AbstractSet[str] | None = None) -> list[StageRow]:
-    """The unranked rows (rank and NR 0) of `players` (of everyone when None) that have a
-    game in the stage: a row depends only on its player's games, in order, their stage
-    penalties and the settings. Only the games of `players` are sorted, which gives them
-    the order they have among all the stage's games when that is a total one
-    (_in_a_total_order)."""
-    games = inputs.games
-    if players is not None:
-        games = [r for r in games if not players.isdisjoint(r.counts_for)]
-    # one sort of the games puts every player's own games in order (step 4)
-    ordered = _in_game_order(games)
-    unit, tp_units = _table_points_in_units(ordered)
-    penalties = penalties_by_player(inputs.penalties)
-    settings = inputs.settings
-    return [_stage_row(player, tuple(own), tp, gp, unit, penalties.get(player, []), settings)
-            for player, (own, tp, gp) in _played_games(ordered, tp_units, players, settings.stage_timezone).items()]
-
-
-def row_of_games(player: str, games: tuple[PlayedGame, ...], penalties: list[StagePenalty],
-                 settings: Settings) -> StageRow:
-    """The unranked row of a player's games, given in game order: a row's first games make
-    the row it had before its newest ones."""
-    unit, tp = _in_units([g.table_points for g in games])
-    return _stage_row(player, games, tp, [g.game_points for g in games], unit, penalties, settings)
-
-
-def _played_games(ordered: list[GameResult], tp_units: dict[int, tuple[int, ...]], players: AbstractSet[str] | None,
-                  zone: dt.tzinfo | None = None) -> dict[str, tuple[list[PlayedGame], list[int], list[int]]]:
-    """Each player's games (only those of `players`, unless None) from `ordered`, games in
-    game order, with their table points (in units, by _table_points_in_units) and game
-    points, gathered while at hand. The games' starts are in `zone` (the stage zone, in
-    which the player's page shows them: converted once here for the four seats), else as
-    written."""
-    played: dict[str, tuple[list[PlayedGame], list[int], list[int]]] = {}
-    for result in ordered:
-        if result.disqualified:
+def score_stage(stage: Stage, games: Sequence[GameResult], penalties: Sequence[StagePenalty], settings: Settings,
+                updated: dt.date | None) -> StageResult:
+    """The stage table from the stage's games (in data order) and the stage penalties
+    (other stages' are left out here); `updated`, the newest day of the marathon, decides
+    whether the table is provisional."""
+    # step 4: one sort of the stage's games puts every player's own games in order; each
+    # player's games, their seats in them, and their table points (twelfths) and game points
+    played: dict[str, tuple[list[GameResult], list[int], list[int], list[int]]] = {}
+    for result in _in_game_order(games):
+        counts_for = result.counts_for
+        if not counts_for:
             continue
-        g = result.game
-        seated = g.players
-        started = g.started_at if zone is None else g.started_at.astimezone(zone)
-        counts_for = result.counts_for if players is None else result.counts_for & players
-        seats = zip(seated, result.game_points, g.scores, result.table_points,
-                    tp_units[id(result.table_points)], result.places, _opponent_getters(len(seated)))
-        for player, points, scored, tp, units, places, opponents in seats:
+        for seat, (player, points, twelfths) in enumerate(zip(result.game.players, result.game_points, result.twelfths)):
             if player in counts_for:
                 own = played.get(player)
                 if own is None:
-                    own = played[player] = ([], [], [])
-                games, tps, gps = own
-                penalty = scored - points
-                games.append(_played_game((g.id, started, points, penalty, tp, places, opponents(seated))))
-                tps.append(units)
-                gps.append(points)
-    return played
+                    own = played[player] = ([], [], [], [])
+                own[0].append(result)
+                own[1].append(seat)
+                own[2].append(twelfths)
+                own[3].append(points)
+    fines: dict[str, list[StagePenalty]] = {}
+    for p in penalties:
+        if p.stage == stage.number:
+            fines.setdefault(p.player, []).append(p)
+    rows = [_row_fields(player, tuple(results), tuple(seats), tp, gp, fines.get(player, ()), settings)
+            for player, (results, seats, tp, gp) in played.items()]
+    return _ranked(stage, rows, settings, updated)
 
 
-def ranked_stage(inputs: StageInputs, rows: list[StageRow]) -> StageResult:
-    """The stage table (steps 7-8) of every player's row. A row's own rank and NR are not
-    read: an earlier result's row may be given as it is, and is kept, the very object,
-    when its rank and NR come out the same."""
-    # scores in whole units sort as the Fractions do, without Python-level comparisons
-    _, scores = _in_units([r.score for r in rows])
-    ranked = rank_desc(list(zip(scores, rows)), keys=lambda sr: stage_keys(sr[0], sr[1].series_game_points, sr[1].n),
-                       name=lambda sr: sr[1].player)
-    ratings = norm_ratings([r.item[1] for r in ranked], inputs.settings.rating_min_games)
-    ordered = [_placed(r.item[1], r.rank, ratings.get(r.item[1].player, 0)) for r in ranked]
-    provisional = inputs.updated is not None and inputs.updated < inputs.stage.last
-    return StageResult(inputs.stage, tuple(ordered), sum(1 for r in ordered if r.eligible), provisional,
-                       {r.player: r for r in ordered}, inputs)
+class _Unranked(NamedTuple):
+    """A row before its rank and NR are known."""
+
+    player: str
+    n: int
+    keys: tuple  # stage_keys, the score over the table's common denominator
+    fields: dict
 
 
-def _placed(row: StageRow, rank: int, norm_rating: int) -> StageRow:
-    """The row with this rank and NR: itself when it has them already."""
-    if row.rank == rank and row.norm_rating == norm_rating:
-        return row
-    return copy_row(row, rank=rank, norm_rating=norm_rating)
-
-
-def penalties_by_player(penalties: tuple[StagePenalty, ...]) -> dict[str, list[StagePenalty]]:
-    """Each player's stage penalties, in order."""
-    return grouped((p.player, p) for p in penalties)
-
-
-def copy_row(row, **changes):
-    """dataclasses.replace of a row (a frozen dataclass without __post_init__) without its
-    per-call look at the fields nor the frozen __init__'s setattr per field (thousands of
-    rows): the same fields in the same order, `changes` among them."""
-    fields = vars(row)
-    if not changes.keys() <= fields.keys():
-        raise TypeError(f"{type(row).__name__} has no field {', '.join(changes.keys() - fields.keys())}")
-    copied = object.__new__(type(row))
-    object.__setattr__(copied, "__dict__", {**fields, **changes})
-    return copied
+def _ranked(stage: Stage, rows: list[dict], settings: Settings, updated: dt.date | None) -> StageResult:
+    """The stage table (steps 7-8) of every player's row fields."""
+    # the scores over one denominator: integers sort as the Fractions do, and faster
+    unit = math.lcm(*{f["score"].denominator for f in rows})
+    unranked = [_Unranked(f["player"], len(f["results"]),
+                          stage_keys(f["score"].numerator * (unit // f["score"].denominator), f["series_game_points"],
+                                     len(f["results"])), f)
+                for f in rows]
+    ranked = rank_desc(unranked, keys=attrgetter("keys"), name=attrgetter("player"))
+    ratings = norm_ratings([r.item for r in ranked], settings.rating_min_games)
+    ordered = tuple(StageRow(**r.item.fields, rank=r.rank, norm_rating=ratings.get(r.item.player, 0)) for r in ranked)
+    provisional = updated is not None and updated < stage.last
+    return StageResult(stage, ordered, sum(1 for r in ordered if r.eligible), provisional,
+                       {r.player: r for r in ordered})

@@ -1,5 +1,7 @@
-"""The CSV exports: a header row, then one row per record, exact values with 6 decimals
-(render.formatting.csv_value), "\n" line ends. One writer for the published tables and the
+"""The CSV exports: UTF-8 with a byte order mark (without one, Excel on Windows reads the
+file in the machine's code page and garbles Cyrillic and Japanese names), a header row
+naming the columns as an English page does, then one row per record, exact values with 6
+decimals (render.formatting.csv_value), "\n" line ends. One writer for the published tables and the
 files a rule set writes row by row itself (a 100,000-game marathon's games.csv)."""
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from typing import Callable, Iterable, Sequence
 
 from site_gen.model import Table
 from site_gen.render.formatting import csv_value
+
+BOM = "\ufeff".encode("utf-8")
 
 
 def csv_file(header: list[str], rows: Callable[[], Iterable[Sequence]]) -> bytes:
@@ -24,8 +28,8 @@ def csv_file(header: list[str], rows: Callable[[], Iterable[Sequence]]) -> bytes
         writer = csv.writer(buffer, lineterminator="\n")
         writer.writerow(header)
         writer.writerows(rows())
-        return buffer.getvalue().encode("utf-8")
-    return as_is[1].encode("utf-8")
+        return BOM + buffer.getvalue().encode("utf-8")
+    return BOM + as_is[1].encode("utf-8")
 
 
 def csv_lines(width: int, rows: Callable[[], Iterable[Sequence]]) -> list[str]:
@@ -66,5 +70,8 @@ def _as_is(width: int, rows: Iterable[Sequence]) -> tuple[list[str], str] | None
 
 
 def table_csv(table: Table) -> bytes:
+    """A table as its page shows it, headed by the columns' headings in English: a data file
+    is the same in every language of the pages (as the JSON document's keys are)."""
     keys = [c.key for c in table.columns]
-    return csv_file(keys, lambda: ([csv_value(row.get(key)) for key in keys] for row in table.rows))
+    return csv_file([str(c.label) for c in table.columns],
+                    lambda: ([csv_value(row.get(key)) for key in keys] for row in table.rows))

@@ -11,26 +11,28 @@ from hypothesis import given, settings, strategies as st
 
 from site_gen.csv_export import csv_file, csv_lines
 
+BOM = b"\xef\xbb\xbf"  # UTF-8's byte order mark: Excel on Windows reads the file as UTF-8 only with it
+
 
 def test_plain_cells_and_ints_are_written_as_they_are():
-    assert csv_file(["a", "b"], lambda: [("x", 1), ["-2", ""]]) == b"a,b\nx,1\n-2,\n"
+    assert csv_file(["a", "b"], lambda: [("x", 1), ["-2", ""]]) == BOM + b"a,b\nx,1\n-2,\n"
 
 
 def test_a_header_alone():
-    assert csv_file(["a", "b"], lambda: []) == b"a,b\n"
+    assert csv_file(["a", "b"], lambda: []) == BOM + b"a,b\n"
 
 
 def test_cells_with_a_comma_a_quote_or_a_line_end_are_quoted():
     rows = [("Ivanov, Ivan", 'say "hi"'), ("two\nlines", "x")]
-    assert csv_file(["a", "b"], lambda: iter(rows)).decode() == 'a,b\n"Ivanov, Ivan","say ""hi"""\n"two\nlines",x\n'
+    assert csv_file(["a", "b"], lambda: iter(rows)).decode() == '\ufeffa,b\n"Ivanov, Ivan","say ""hi"""\n"two\nlines",x\n'
 
 
 def test_the_only_cell_of_a_line_is_quoted_when_empty():
-    assert csv_file(["a"], lambda: [("",), ("x",)]) == b'a\n""\nx\n'
+    assert csv_file(["a"], lambda: [("",), ("x",)]) == BOM + b'a\n""\nx\n'
 
 
 def test_lines_of_other_lengths():
-    assert csv_file(["a", "b"], lambda: iter([("x",), ("y", "z", "w")])) == b"a,b\nx\ny,z,w\n"
+    assert csv_file(["a", "b"], lambda: iter([("x",), ("y", "z", "w")])) == BOM + b"a,b\nx\ny,z,w\n"
 
 
 def _written_by_the_csv_module(header, rows) -> bytes:
@@ -52,7 +54,7 @@ headers_and_rows = st.integers(1, 3).flatmap(lambda width: st.tuples(
 @given(headers_and_rows)
 def test_the_file_is_the_one_the_csv_module_writes(header_and_rows):
     header, rows = header_and_rows
-    assert csv_file(header, lambda: iter(rows)) == _written_by_the_csv_module(header, rows)
+    assert csv_file(header, lambda: iter(rows)) == BOM + _written_by_the_csv_module(header, rows)
 
 
 def test_each_rows_line_as_the_file_has_it():

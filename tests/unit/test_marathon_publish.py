@@ -65,7 +65,7 @@ def test_games_csv_lists_every_game_with_stage_counted_points_and_table_points()
     ]
     sanctions = Sanctions(disqualified_games=(DisqualifiedGame("4", "left", 2),),
                           game_penalties=(GamePenalty("A", "1", 10, "late", 3),))
-    text = games_csv(compute(data(games, sanctions), settings())).decode("utf-8")
+    text = games_csv(compute(data(games, sanctions), settings())).decode("utf-8-sig")  # after the byte order mark
     assert text.splitlines() == [
         "game,table,started_at,stage,counted,player1,score1,tp1,player2,score2,tp2,player3,score3,tp3,player4,score4,tp4",
         "1,RU-Marathon-1,2015-02-10T20:00:00+03:00,1,yes,A,30,4,B,10,2,C,0,1,D,-50,0",

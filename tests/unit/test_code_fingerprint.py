@@ -16,6 +16,8 @@ from site_gen import build_state
 
 @pytest.fixture
 def fresh_fingerprint():
+    """The fingerprint worked out afresh, and forgotten after the test: the rest of the
+    suite must not keep one made with this test's packages (the log cache keys by it)."""
     build_state.code_fingerprint.cache_clear()
     yield build_state.code_fingerprint
     build_state.code_fingerprint.cache_clear()
@@ -68,7 +70,8 @@ def test_the_versions_are_read_from_the_folder_names(packages):
     assert "not-a-package.txt" not in names
 
 
-def test_a_rebuild_after_an_upgrade_renders_the_pages_again(example_project, tmp_path: Path, packages, monkeypatch):
+def test_a_rebuild_after_an_upgrade_renders_the_pages_again(example_project, tmp_path: Path, fresh_fingerprint, packages,
+                                                            monkeypatch):
     """`site-gen build` with nothing changed but Markdown, upgraded to a version that
     renders differently (its dist-info folder renamed, its output one paragraph longer):
     the pages are the new Markdown's, as a clean build's, not the last build's."""

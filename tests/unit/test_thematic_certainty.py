@@ -97,7 +97,8 @@ def test_a_final_groups_sure_winner_before_it_is_finished():
     marks = certainty.tournament_marks(t, s)
     assert marks.sure_winner == "a" and states(marks.final) == {"a": THROUGH, "b": OUT, "c": OUT}
     why = certainty.why(marks.final["a"], final=True)
-    assert why == "At least 12 points however the 0 games left to them go (12 now); nobody else can still reach 12."
+    assert why == ("At least 12 points whatever the games left bring (12 now, games left: 0); nobody else "
+                   "can still reach 12.")
     assert certainty.label(marks.final["c"], final=True) == "can no longer win"
 
 
@@ -207,3 +208,17 @@ def test_the_extremes_alone_catch_a_tie_claimed_as_certain():
     places = {tuple(r.player for r in group_table(PHASE1, 1, ["a", "b", "c"], filled, s, seed).rows)
               for filled in _completions(rows, ["a", "b", "c"], SCHEME, random.Random(1))}
     assert ("a", "c", "b") in places and ("a", "b", "c") in places
+
+
+def test_the_tournament_page_lists_the_marks_with_their_why():
+    from site_gen.rules.thematic_marathon.pages import _games_of_phases
+
+    s, result = _final_marathon("a-b 1-0; b-a 0-1; a-c 1-0; c-a 0-1; b-c 1-0; c-b")
+    shown = _games_of_phases(result.tournament("t"), s, {})
+    assert shown["sure_winner"] == "a" and shown["sure_winner_why"].startswith("At least 12 points")
+    assert [(m["player"], m["label"]) for m in shown["final"]["certain"]] == [
+        ("a", "sure to win"), ("b", "can no longer win"), ("c", "can no longer win")]
+    assert [(r["player"], r["mark"]) for r in shown["bracket"]["final"]] == [
+        ("a", "sure to win"), ("b", "can no longer win"), ("c", "can no longer win")]
+    assert "b (at least 12)" not in shown["final"]["certain"][1]["why"]  # b's why names a with a's lowest
+    assert "a (at least 12)" in shown["final"]["certain"][1]["why"]

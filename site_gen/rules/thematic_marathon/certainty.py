@@ -202,24 +202,24 @@ def why(mark: Mark, final: bool) -> Text | str:
     if mark.complete:
         if final:
             return Text(N_("Every game of the group has a result: place %(rank)s."), rank=mark.rank)
-        return Text(N_("Every game of the group has a result: place %(rank)s, and the best %(places)s go through."),
+        return Text(N_("Every game of the group has a result: place %(rank)s (places to go through: %(places)s)."),
                     rank=mark.rank, places=mark.places)
     if mark.state == THROUGH:
         if not mark.others:
-            return Text(N_("At least %(lowest)s points however the %(left)s games left to them go (%(points)s now); "
-                           "nobody else can still reach %(lowest)s."),
+            return Text(N_("At least %(lowest)s points whatever the games left bring (%(points)s now, games left: "
+                           "%(left)s); nobody else can still reach %(lowest)s."),
                         lowest=mark.lowest, left=mark.left, points=mark.points)
-        return Text(N_("At least %(lowest)s points however the %(left)s games left to them go (%(points)s now); only "
-                       "%(others)s can still reach %(lowest)s, fewer than the %(places)s places."),
+        return Text(N_("At least %(lowest)s points whatever the games left bring (%(points)s now, games left: %(left)s); "
+                       "only %(others)s can still reach %(lowest)s (places to go through: %(places)s)."),
                     lowest=mark.lowest, left=mark.left, points=mark.points,
                     others=_listed(mark.others, N_("%(player)s (at most %(points)s)")), places=mark.places)
     others = _listed(mark.others, N_("%(player)s (at least %(points)s)"))
     if final:
-        return Text(N_("At most %(highest)s points however the %(left)s games left to them go (%(points)s now); "
-                       "%(others)s will end above %(highest)s whatever happens."),
+        return Text(N_("At most %(highest)s points whatever the games left bring (%(points)s now, games left: %(left)s); "
+                       "%(others)s will end above %(highest)s."),
                     highest=mark.highest, left=mark.left, points=mark.points, others=others)
-    return Text(N_("At most %(highest)s points however the %(left)s games left to them go (%(points)s now); "
-                   "%(others)s will end above %(highest)s whatever happens, and the best %(places)s go through."),
+    return Text(N_("At most %(highest)s points whatever the games left bring (%(points)s now, games left: %(left)s); "
+                   "%(others)s will end above %(highest)s (places to go through: %(places)s)."),
                 highest=mark.highest, left=mark.left, points=mark.points, others=others, places=mark.places)
 
 

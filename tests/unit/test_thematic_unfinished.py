@@ -99,9 +99,12 @@ def test_the_final_missing_one_game_gives_no_bonus_and_no_winner():
     assert tables.status(t) == "in progress: phase 2" and t.winner is None
     assert t.status == "phase2" and not t.final.complete
     doc = document(s, result)
+    # certain (issue 39 §3): a has 12 with no game left; b (one game left) reaches 6 at most,
+    # c 3: a is sure to win, b and c can no longer, before the winner is named
     assert doc["tournaments"][0]["final"] == [
-        {"rank": 1, "player": "a", "points": 12, "played": 4}, {"rank": 2, "player": "b", "points": 3, "played": 3},
-        {"rank": 3, "player": "c", "points": 0, "played": 3}]
+        {"rank": 1, "player": "a", "points": 12, "played": 4, "certain": "through"},
+        {"rank": 2, "player": "b", "points": 3, "played": 3, "certain": "out"},
+        {"rank": 3, "player": "c", "points": 0, "played": 3, "certain": "out"}]
     # standings: 1 each, won 0, one final group reached each -> seeding a, b, c
     assert [(r["player"], r["points"], r["won"], r["finals"]) for r in doc["marathon"]] == [
         ("a", 1, 0, 1), ("b", 1, 0, 1), ("c", 1, 0, 1)]
@@ -226,8 +229,9 @@ def test_a_group_final_with_an_empty_result_gives_no_bonus_and_no_winner():
     assert [(q.player, q.via) for q in result.master] == [("a", STANDINGS), ("b", FILL)]
     doc = document(s, result)
     assert doc["groups"][0]["final_complete"] is False and doc["provisional"] is True
-    assert doc["groups"][0]["final"] == [{"rank": 1, "player": "b", "points": 3, "bonus": 0},
-                                         {"rank": 2, "player": "a", "points": 0, "bonus": 0}]
+    # certain: b-a left, a can reach b's 3 (a tie the standings points would break): nothing certain
+    assert doc["groups"][0]["final"] == [{"rank": 1, "player": "b", "points": 3, "bonus": 0, "certain": None},
+                                         {"rank": 2, "player": "a", "points": 0, "bonus": 0, "certain": None}]
     # b-a 1-0 as well: complete, b 6 first (bonus 7), a 0 (bonus 5); marathon a 8 + 5 = 13,
     # b 6 + 7 = 13: equal, tournaments won a 1, b 0 -> a first. Master: a, then b via the group final.
     s, _, result = one_tournament(["a", "b"], T1, finals={"g": tuple(games("", None, "a-b 0-1; b-a 1-0"))}, **GF)

@@ -9,7 +9,7 @@ from site_gen import tiebreak
 from site_gen.lookups import first_of
 from site_gen.i18n import N_, Text
 from site_gen.model import CompetitionInfo, CompetitionSite, Page, SearchEntry, Table
-from site_gen.rules.thematic_marathon import tables
+from site_gen.rules.thematic_marathon import certainty, tables
 from site_gen.rules.thematic_marathon.crosstable import crosstable
 from site_gen.rules.thematic_marathon.document import document
 from site_gen.rules.thematic_marathon.model import GamePoints, MarathonData, Settings
@@ -42,7 +42,7 @@ def _tournament_page(t: TournamentResult, settings: Settings, urls: dict[str, st
     labels = {"1": Text(N_("phase 1")), "semi": Text(N_("semifinals")), "final": Text(N_("final"))}
     context = {"t": _shown_tournament(t), "status": tables.status(t), "computed": [labels[c] for c in t.computed],
                "ranking": ranking, "csv": [ranking.slug] + [c.slug for c in csv],
-               **_games_of_phases(t, settings.game_points, urls)}
+               **_games_of_phases(t, settings, urls)}
     return context, made
 
 
@@ -57,13 +57,27 @@ def _shown_tournament(t: TournamentResult) -> dict[str, Any]:
             "final_formed": t.final_formed}
 
 
-def _games_of_phases(t: TournamentResult, scheme: GamePoints, urls: dict[str, str]) -> dict[str, Any]:
-    """The tournament page's crosstables of every phase and its phase-2 bracket."""
-    phase1 = [crosstable(g, tables.provisional(Text(N_("Group %(number)s"), number=g.number), not g.complete), scheme,
-                         urls) for g in t.phase1]
-    semis = [crosstable(g, tables.provisional(Text(N_("Semifinal group %(number)s"), number=g.number), not g.complete),
-                        scheme, urls) for g in t.semifinals]
-    final = (crosstable(t.final, tables.provisional(Text(N_("Final")), not t.final.complete), scheme, urls)
+def _with_marks(ct: dict[str, Any], marks: dict[str, certainty.Mark], final: bool = False) -> dict[str, Any]:
+    """A crosstable with its decided marks listed under it (issue 39 §3), each with its why;
+    a complete group's order says it all: no list."""
+    complete = any(m.complete for m in marks.values())
+    ct["certain"] = [] if complete else certainty.shown(marks, [r["player"] for r in ct["rows"]], final)
+    return ct
+
+
+def _games_of_phases(t: TournamentResult, settings: Settings, urls: dict[str, str]) -> dict[str, Any]:
+    """The tournament page's crosstables of every phase and its phase-2 bracket, with the
+    marks of what is already decided (certainty.py)."""
+    scheme = settings.game_points
+    marks = certainty.tournament_marks(t, settings)
+    phase1 = [_with_marks(crosstable(g, tables.provisional(Text(N_("Group %(number)s"), number=g.number),
+                                                           not g.complete), scheme, urls), m)
+              for g, m in zip(t.phase1, marks.phase1)]
+    semis = [_with_marks(crosstable(g, tables.provisional(Text(N_("Semifinal group %(number)s"), number=g.number),
+                                                          not g.complete), scheme, urls), m)
+             for g, m in zip(t.semifinals, marks.semifinals)]
+    final = (_with_marks(crosstable(t.final, tables.provisional(Text(N_("Final")), not t.final.complete), scheme, urls),
+                         marks.final, final=True)
              if t.final and t.final.rows else None)
     finalists = set(t.finalists)
     # rule 11: a bonus is shown once it exists (every semifinal group complete; the
@@ -75,19 +89,29 @@ def _games_of_phases(t: TournamentResult, scheme: GamePoints, urls: dict[str, st
         row = t.row(player)
         return (row.bonus if row else 0) if exists else ""
 
+    def decided(group_marks: dict[str, certainty.Mark], player: str, final: bool = False) -> dict[str, Any]:
+        mark = group_marks.get(player)
+        if mark is None or mark.state is None:
+            return {"mark": "", "mark_state": None, "why": ""}
+        return {"mark": certainty.label(mark, final), "mark_state": mark.state, "why": certainty.why(mark, final)}
+
     bracket = {
         "semifinals": [
             {"number": g.number, "rows": [{"rank": r.rank, "player": r.player, "url": urls.get(r.player),
                                            "points": r.points, "advances": r.player in finalists,
-                                           "bonus": bonus(r.player, semifinal_bonus)} for r in g.rows]}
-            for g in t.semifinals
+                                           "bonus": bonus(r.player, semifinal_bonus), **decided(m, r.player)}
+                                          for r in g.rows]}
+            for g, m in zip(t.semifinals, marks.semifinals)
         ],
         "final": [{"rank": r.rank, "player": r.player, "url": urls.get(r.player), "points": r.points,
-                   "bonus": bonus(r.player, finished), "winner": finished and r.player == t.winner}
+                   "bonus": bonus(r.player, finished), "winner": finished and r.player == t.winner,
+                   **decided(marks.final, r.player, final=True)}
                   for r in (t.final.rows if t.final else ())],
         "final_formed": t.final_formed, "finished": finished,
     }
-    return {"phase1": phase1, "semis": semis, "final": final, "bracket": bracket}
+    sure = marks.sure_winner if not finished else None  # rule 11 names the winner once finished
+    return {"phase1": phase1, "semis": semis, "final": final, "bracket": bracket,
+            "sure_winner": sure, "sure_winner_why": certainty.why(marks.final[sure], True) if sure else ""}
 
 
 def _tiebreaks(t: TournamentResult) -> dict[str, list[dict[str, Any]]]:
@@ -209,9 +233,11 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
     for g, shown in zip(result.groups, shown_groups):
         standings = tables.group_standings_table(g, settings, urls, seeds)
         final = tables.group_final_table(g, urls, seeds) if g.final is not None else None
+        final_marks = ([] if g.final_complete else
+                       certainty.shown(certainty.group_final_marks(g, settings), [r.player for r in g.final or ()], True))
         all_tables += [standings] + ([final] if final else [])
         pages.append(Page(f"{base}groups/{g.group.slug}/", f"{TEMPLATES}/group.html", f"{g.group.name} — {info.name}",
-                          {**common, "g": shown, "table": standings, "final": final,
+                          {**common, "g": shown, "table": standings, "final": final, "final_marks": final_marks,
                            "final_games": [{"game": games.get(x.game, x.game), **_game_row(x, urls)} for x in g.final_games],
                            "tournament_urls": {t.slug: f"{base}tournaments/{t.slug}/" for t in g.tournaments},
                            "csv": [standings.slug] + ([final.slug] if final else [])}))

@@ -18,7 +18,9 @@ ABOUT = "---\ntitle: About\n---\n# About\n\n{text}\n"
 
 
 def _shows(page, text: str) -> None:
-    page.wait_for_function("text => document.body.innerText.includes(text)", arg=text, timeout=RELOAD_MS)
+    # a page caught between two documents while it reloads has no body yet
+    page.wait_for_function("text => !!document.body && document.body.innerText.includes(text)", arg=text,
+                           timeout=RELOAD_MS)
 
 
 def test_saves_a_second_apart_each_reload_the_open_page(tmp_path: Path, open_page):

@@ -1,7 +1,7 @@
 """The swiss-cut live-day pages' data: a round's tables in seat order, and the seats by name."""
 
 from site_gen.i18n import Text
-from site_gen.rules.swiss_cut.pages import SeatedTable, seats_by_name
+from site_gen.rules.swiss_cut.live_day import SeatedTable, seats_by_name
 
 
 def test_seats_by_name_sort_by_the_name_whatever_its_case_or_script():

@@ -102,7 +102,7 @@ def standings_rows(settings: Settings, result: BestSpanResult, player_urls: dict
             "last": when(span.last.game) if span else "",
             "span_games": span.length if span else None,
             "span_points": span.points if span else None,
-            "wraps": Text(N_("yes")) if span and span.wraps else "",
+            "wraps": wrap_text(span) if span and span.wraps else "",
             "red_ignored": Text(N_("yes")) if span and span.red_ignored else "",
             "games": len(p.games),
             "points": p.points,
@@ -112,6 +112,14 @@ def standings_rows(settings: Settings, result: BestSpanResult, player_urls: dict
                          "over consecutive games (the run may wrap from the last game to the first). Players without "
                          "a span are listed by the points they have collected."),
                  reasons=standings_reasons(result, decimals))
+
+
+def wrap_text(span) -> Text:
+    """Where a span that wraps runs, as one run of game numbers ("from game 177 of 177 round
+    to game 29"): its first game's date comes after its last one's."""
+    n = len(span.sequence)
+    return Text(N_("from game %(first)s of %(total)s round to game %(last)s"), first=span.start + 1, total=n,
+                last=(span.start + span.length - 1) % n + 1)
 
 
 def _has_span(key: int) -> Text:
@@ -297,13 +305,13 @@ def publish(info: CompetitionInfo, settings: Settings, data: BestSpanData, resul
         search=search,
         updated=result.updated,
         status=_status(settings, result),
-        summary=summary_table(standings, SUMMARY_KEYS, 10),
+        summary=summary_table(standings, SUMMARY_KEYS[:3], 10),
         summary_url=standings_url,
     )
 
 
-# The standings at a glance (home card, overview): what they go by (step 5): the span's
-# weight, else the points collected
+# The standings at a glance: what they go by (step 5): the span's weight, else the points
+# collected (the overview; a home card, narrower, the first three)
 SUMMARY_KEYS = ("rank", "player", "weight", "points")
 
 

@@ -113,7 +113,8 @@ def marathon_table(settings: Settings, rows: tuple[MarathonRow, ...], player_url
     )
 
 
-# The marathon table at a glance (home card, overview): what it is ranked by and the games
+# The marathon table at a glance: what it is ranked by and the games (the overview; a home
+# card, narrower, the first three)
 SUMMARY_KEYS = ("rank", "player", "total_norm_rating", "games")
 
 
@@ -183,7 +184,7 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
         search=search,
         updated=result.updated,
         status=_status(settings, result),
-        summary=summary_table(marathon, SUMMARY_KEYS, 10),
+        summary=summary_table(marathon, SUMMARY_KEYS[:3], 10),
         summary_url=standings_url,
         updates=Later(recent_updates, data, settings, result),  # the feed's
     )

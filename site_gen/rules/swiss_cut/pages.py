@@ -367,11 +367,12 @@ def publish(info: CompetitionInfo, settings: Settings, data: TournamentData, res
     ]
     tables = [ranking, *round_tables, *standing_tables.values()] + ([final] if final.rows else [])
     return CompetitionSite(pages=pages, tables=tables, document=document(settings, result), search=search,
-                           updated=None, status=state.status, summary=summary_table(ranking, SUMMARY_KEYS, 8),
+                           updated=None, status=state.status, summary=summary_table(ranking, SUMMARY_KEYS[:3], 8),
                            summary_url=ranking_url)
 
 
-# The tournament ranking at a glance (home card, overview): what it goes by (step 5) and the MI
+# The tournament ranking at a glance: what it goes by (step 5) and the MI (the overview; a
+# home card, narrower, the first three)
 SUMMARY_KEYS = ("rank", "player", "reached", "points")
 
 

@@ -178,16 +178,29 @@ def _player_context(player: str, result: MarathonResult, base: str, look: _Looku
             standings.append({"group": g.group, "row": row, "final": g.final_row(player), "url": f"{base}groups/{g.group.slug}/",
                               "finalist": player in g.finalists, "has_final": g.final is not None,
                               "final_complete": g.final_complete})
+    entries = look.entries.get(player, [])
     return {
         "player": player,
         "provisional": result.provisional,
         "marathon": look.marathon.get(player),
-        "entries": look.entries.get(player, []),
+        "entries": entries,
+        "entry_groups": _by_group(entries),
         "standings": standings,
         "candidates": result.candidates.get(player, ()),
         "qualifier": look.qualifiers.get(player),
         "inactive": result.inactive.get(player),
     }
+
+
+def _by_group(entries: list[dict[str, Any]]) -> list[tuple[Any, list[dict[str, Any]]]]:
+    """A player's tournaments by thematic group, in the order they come (a group's
+    tournaments follow one another): each group a section of the page to jump to or fold."""
+    groups: list[tuple[Any, list[dict[str, Any]]]] = []
+    for e in entries:
+        if not groups or groups[-1][0].slug != e["t"]["group"].slug:
+            groups.append((e["t"]["group"], []))
+        groups[-1][1].append(e)
+    return groups
 
 
 def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, result: MarathonResult) -> CompetitionSite:
@@ -261,13 +274,13 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
         search=search,
         updated=None,  # the files carry no dates
         status=_status(result),
-        summary=summary_table(marathon, SUMMARY_KEYS, 10),
+        summary=summary_table(marathon, SUMMARY_KEYS[:3], 10),
         summary_url=standings_url,
     )
 
 
-# The marathon standings at a glance (home card, overview): the points (rule 9) and the
-# first tie-break
+# The marathon standings at a glance: the points (rule 9) and the first tie-break (the
+# overview; a home card, narrower, the first three)
 SUMMARY_KEYS = ("rank", "player", "points", "won")
 
 

@@ -197,7 +197,8 @@ class CompetitionSite:
     search: list[SearchEntry]
     updated: dt.date | None
     status: str
-    summary: Table | None = None  # the headline table shown on the home page
+    summary: Table | None = None  # the headline table shown on the home page, a few columns of...
+    summary_url: str | None = None  # ...the full table on this page
     updates: tuple[DataUpdate, ...] | Later = ()  # newest first; the feed gets an entry per update
     exports: dict[str, Later] = field(default_factory=dict)  # file name -> a Later of the bytes the rule set writes
 

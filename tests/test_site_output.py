@@ -84,7 +84,7 @@ def test_marathon_csv_matches_the_document(site: Path):
     doc = json.loads((site / COMP / "standings.json").read_text(encoding="utf-8"))
     data = (site / COMP / "marathon.csv").read_bytes()
     # a byte order mark (Excel on Windows reads UTF-8 only with one), the page's column headings
-    assert data.startswith(b"\xef\xbb\xbfRank,Player,NR 1,NR 2,NR 3,NR 4,NR 5,Total NR,Score sum,Games\n")
+    assert data.startswith(b"\xef\xbb\xbfRank,Player,Total NR,NR 1,NR 2,NR 3,NR 4,NR 5,Score sum,Games\n")
     rows = list(csv.DictReader(io.StringIO(data.decode("utf-8-sig"))))
     assert [(int(r["Rank"]), r["Player"], int(r["Total NR"])) for r in rows] == [
         (m["rank"], m["player"], m["total_norm_rating"]) for m in doc["marathon"]
@@ -95,3 +95,66 @@ def test_html_lang_and_escaped_names(site: Path):
     html = (site / COMP / "index.html").read_text(encoding="utf-8")
     assert html.startswith("<!doctype html>\n<html lang=\"en\">")
     assert "<script>" not in html.split("</header>")[1].split("<script src")[0]
+
+
+class _Sections(__import__("html.parser").parser.HTMLParser):
+    """A page's table of contents (nav.toc links) and its <details> sections: id, open, and
+    the tag that starts each one's <summary>."""
+
+    def __init__(self):
+        super().__init__()
+        self.toc, self.details, self._in_toc, self._summary = [], {}, False, None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "nav" and "toc" in (a.get("class") or "").split():
+            self._in_toc = True
+        elif tag == "a" and self._in_toc:
+            self.toc.append(a["href"])
+        elif tag == "details" and a.get("id"):
+            self.details[a["id"]] = {"open": "open" in a, "summary": None}
+            self._summary = a["id"]
+        elif self._summary and tag == "summary":
+            self.details[self._summary]["summary"] = "summary"
+        elif self._summary and self.details[self._summary]["summary"] == "summary":
+            self.details[self._summary]["summary"] = tag  # the summary's first child: its heading
+            self._summary = None
+
+    def handle_endtag(self, tag):
+        if tag == "nav":
+            self._in_toc = False
+
+
+@pytest.mark.parametrize("page,sections", [
+    # NomWise played every stage of the example marathon (standings.json: norm_ratings 1-5)
+    (f"{COMP}/players/nomwise/index.html", [f"#stage-{n}" for n in range(1, 6)]),
+    # the example's five thematic groups (data/pbem-marathon/competition.yaml), each with a tournament of giulia's
+    ("pbem-marathon/players/giulia-8/index.html",
+     ["#group-filetti", "#group-connessioni", "#group-salti", "#group-classici", "#group-misto"]),
+])
+def test_a_long_player_page_lists_its_sections_and_folds_each(site: Path, page: str, sections: list[str]):
+    found = _Sections()
+    found.feed((site / page).read_text(encoding="utf-8"))
+    assert found.toc == sections
+    for link in sections:
+        section = found.details[link[1:]]
+        assert section["open"] and section["summary"] in ("h2", "h3"), (link, section)
+
+
+def test_a_wrapping_span_reads_as_one_run_of_games(site: Path):
+    doc = json.loads((site / "tenhou-best-span" / "standings.json").read_text(encoding="utf-8"))
+    wrapping = [r for r in doc["standings"] if r["span"] and r["span"]["wraps"]]
+    search = json.loads((site / "search.json").read_text(encoding="utf-8"))
+    urls = {e["title"]: e["url"] for e in search if e["url"].startswith("tenhou-best-span/players/")}
+    assert wrapping
+    for row in wrapping:
+        html = (site / urls[row["player"]] / "index.html").read_text(encoding="utf-8")
+        summary = re.search(r'<p class="span-summary">(.*?)</p>', html, re.S).group(1)
+        found = re.search(r"from game (\d+) of (\d+) \(.*?\) round to game (\d+) \(", summary)
+        assert found, summary
+        first, total, last = map(int, found.groups())
+        # the run goes from `first` to the end, then from game 1 to `last`
+        assert last < first <= total and (total - first + 1) + last == row["span"]["games"]
+        assert f"from {row['span']['first'][:10]}" not in summary  # no dates running backwards
+    table = (site / "tenhou-best-span" / "standings" / "index.html").read_text(encoding="utf-8")
+    assert len(re.findall(r"<td>from game \d+ of \d+ round to game \d+</td>", table)) == len(wrapping)

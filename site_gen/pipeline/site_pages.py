@@ -31,7 +31,7 @@ def home_page(project: Project, sites: dict[str, CompetitionSite]) -> Page:
     intro = next((md for md in project.pages if md.slug == "index"), None)
     rows = [
         {"info": c.info, "status": sites[c.info.slug].status, "updated": sites[c.info.slug].updated,
-         "summary": sites[c.info.slug].summary}
+         "summary": sites[c.info.slug].summary, "summary_url": sites[c.info.slug].summary_url}
         for c in project.competitions
     ]
     return Page("", "index.html", project.site.title, {"intro": intro, "competition_rows": rows})

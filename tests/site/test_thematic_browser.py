@@ -119,15 +119,15 @@ def test_the_ranking_splits_points_and_sorts(site, open_page):
     page.goto(site.url(f"{SLUG}/tournaments/{t['slug']}/"))
     table = page.locator("table#ranking")
     labels = [x.strip() for x in table.locator("thead th").all_inner_texts()]
-    assert labels[:7] == ["Rank", "Player", "Reached", "Phase 1", "Bonus", "Participation", "Points"]
+    assert labels[:7] == ["Rank", "Player", "Reached", "Points", "Phase 1", "Bonus", "Participation"]
     first = table.locator("tbody tr").first.locator("td").all_inner_texts()
     row = t["ranking"][0]
-    assert [x.strip() for x in first[-4:]] == [str(row["phase1_points"]), str(row["bonus"]),
-                                               str(row["participation"]), str(row["points"])]
-    points = table.locator("thead th").nth(6)
+    assert [x.strip() for x in first[-4:]] == [str(row["points"]), str(row["phase1_points"]), str(row["bonus"]),
+                                               str(row["participation"])]
+    points = table.locator("thead th").nth(3)
     points.locator("button").click()
     expect(points).to_have_attribute("aria-sort", "descending")
-    values = [int(x) for x in table.locator("tbody tr td:last-child").all_inner_texts()]
+    values = [int(x) for x in table.locator("tbody tr td:nth-child(4)").all_inner_texts()]
     assert values == sorted(values, reverse=True)
 
 
@@ -139,7 +139,7 @@ def test_group_page_has_a_column_per_tournament_and_the_group_final(site, open_p
     page = open_page().page
     page.goto(site.url(f"{SLUG}/groups/{group['slug']}/"))
     labels = [x.strip() for x in page.locator("table#group-standings thead th").all_inner_texts()]
-    assert labels == ["Rank", "Player", *games, "Points", "Won", "Finals"]
+    assert labels == ["Rank", "Player", "Points", "Won", "Finals", *games]
     expect(page.locator("table#group-standings tbody tr")).to_have_count(len(group["standings"]))
     final = page.locator("table#group-final tbody th").all_inner_texts()
     assert [x.strip() for x in final] == [r["player"] for r in group["final"]]

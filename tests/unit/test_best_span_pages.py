@@ -47,8 +47,8 @@ def test_long_sequences_are_thinned():
     svg = str(span_chart([1] * 100_000, start=10, length=500, title="t"))
     vertices = re.search(r'points="([^"]*)"', svg).group(1).split()
     assert len(vertices) <= MAX_VERTICES + 1
-    # first and last always kept: (left, baseline 240 - 30 = 210) and (640 - 12, top 14)
-    assert vertices[0] == "44.0,210.0" and vertices[-1] == "628.0,14.0"
+    # first and last always kept: (left, baseline 200 - 30 = 170) and (360 - 12, top 14)
+    assert vertices[0] == "44.0,170.0" and vertices[-1] == "348.0,14.0"
 
 
 def test_publish_lays_out_every_page_and_table():
@@ -64,7 +64,8 @@ def test_publish_lays_out_every_page_and_table():
     standings = site.tables[0]
     asapin = next(r for r in standings.rows if r["player"] == "ASAPIN")
     assert (asapin["weight"], asapin["first"], asapin["last"], asapin["wraps"], asapin["red_ignored"]) == (
-        Fraction(205, 100), "2009-03-31 22:50", "2009-03-01 12:05", "yes", "")
+        # NOTES.md: the span s11 takes sequence positions 11, 12, 0 of 13: games 12, 13, 1
+        Fraction(205, 100), "2009-03-31 22:50", "2009-03-01 12:05", "from game 12 of 13 round to game 1", "")
     # the L1234 event: G5, G6, G14 direct and G15 (open window) plain. 花子 4+0+4+1 = 9 points,
     # scores 45-35+40-20 = 30; ASAPIN 2+1+2+4 = 9, scores 5-10+10+40 = 45: ASAPIN first on the
     # score total; タロウ 1+2+1+2 = 6; Ghost 0+4+0+0 = 4
@@ -105,3 +106,15 @@ def test_a_rebuild_keeps_the_page_of_an_unchanged_player_only():
     before, after = keys("CBxy"), keys("BCxy")
     assert {url: before[url] == after[url] for url in before} == {
         "cup/players/a/": True, "cup/players/b/": False, "cup/players/c/": False}
+
+
+def test_a_wrapping_span_is_worded_by_game_numbers():
+    from types import SimpleNamespace
+
+    from site_gen.rules.best_span.pages import wrap_text
+
+    # 177 games, the span takes game 177 (index 176) then games 1-29: 30 games
+    span = SimpleNamespace(sequence=[None] * 177, start=176, length=30)
+    assert str(wrap_text(span)) == "from game 177 of 177 round to game 29"
+    # 10 games, 9 of them from game 6: 6-10 (five), then 1-4
+    assert str(wrap_text(SimpleNamespace(sequence=[None] * 10, start=5, length=9))) == "from game 6 of 10 round to game 4"

@@ -26,10 +26,16 @@ SOURCES = {
 # (rule set, page under the competition) -> {language: words that must be on it}
 EXPECTED = {
     ("best-span", ""): {
-        "en": ["Standings", "Span weight", "Games in span", "Downloads", "Ahead of"],
-        "ru": ["Таблица", "Вес отрезка", "Игр в отрезке", "Файлы", "Выше, чем"],
-        "ja": ["順位表", "区間の重み", "区間の対局数", "ダウンロード", "より上位"],
-        "it": ["Classifica", "Peso della serie", "Partite nella serie", "Download", "Davanti a"],
+        "en": ["Standings", "Span weight", "Downloads", "Ahead of"],
+        "ru": ["Таблица", "Вес отрезка", "Файлы", "Выше, чем"],
+        "ja": ["順位表", "区間の重み", "ダウンロード", "より上位"],
+        "it": ["Classifica", "Peso della serie", "Download", "Davanti a"],
+    },
+    ("best-span", "standings"): {  # the overview shows a few columns, this page all of them
+        "en": ["Standings", "Span weight", "Games in span", "Ahead of"],
+        "ru": ["Таблица", "Вес отрезка", "Игр в отрезке", "Выше, чем"],
+        "ja": ["順位表", "区間の重み", "区間の対局数", "より上位"],
+        "it": ["Classifica", "Peso della serie", "Partite nella serie", "Davanti a"],
     },
     ("best-span", "players"): {
         "en": ["Participants", "Avg place", "1st"],

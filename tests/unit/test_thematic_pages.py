@@ -78,8 +78,8 @@ def test_tie_break_reasons_are_printed_in_words(published):
 
 def test_ranking_table_splits_the_points(published):
     ranking = next(t for t in published.tables if t.slug == "tournament-twixt")
-    assert [c.key for c in ranking.columns] == ["rank", "player", "reached", "phase1_points", "bonus", "participation",
-                                                "points"]
+    assert [c.key for c in ranking.columns] == ["rank", "player", "reached", "points", "phase1_points", "bonus",
+                                                "participation"]
     assert ranking.rows[-1]["player"] == "h" and ranking.rows[-1]["participation"] == 0
     assert ranking.highlighted == {3}  # forfeited every game
 

@@ -63,9 +63,10 @@ def _results_table(slug: str, lobby: str, games: list[GameOutcome], settings: Se
     for row in rows:
         del row["places"]
     decimals = 0 if all(p.denominator == 1 for p in settings.place_points) else 2
+    # what the results go by (points, then the score total) right after the player
     columns = (Column("rank", N_("Rank"), numeric=True), Column("player", N_("Player"), link_key="player_url"),
-               Column("games", N_("Games"), numeric=True), Column("points", N_("Points"), numeric=True, decimals=decimals),
-               Column("score", N_("Score total"), numeric=True, decimals=1)) + tuple(
+               Column("points", N_("Points"), numeric=True, decimals=decimals),
+               Column("score", N_("Score total"), numeric=True, decimals=1), Column("games", N_("Games"), numeric=True)) + tuple(
         Column(f"place{i}", label, numeric=True) for i, label in enumerate(PLACES, start=1))
     reasons = rank_reasons(rows, lambda r: (r["points"], r["score"]), (N_("points"), N_("score total")),
                            lambda r: r["player"], (decimals, 1))

@@ -23,6 +23,7 @@ KIND_LABELS = {"direct": N_("Direct"), "plain": N_("Plain"), "red": N_("Red")}
 KIND_WORDS = {"direct": Text(N_("direct")), "plain": Text(N_("plain")), "red": Text(N_("red"))}
 from site_gen.rules.best_span.scoring import BestSpanResult, PlayerResult
 from site_gen.slugs import unique_slugs
+from site_gen.summary_table import summary_table
 
 TEMPLATES = "best-span"
 PLACES = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"))
@@ -77,15 +78,17 @@ def standings_rows(settings: Settings, result: BestSpanResult, player_urls: dict
     columns = (
         Column("rank", N_("Rank"), numeric=True),
         Column("player", N_("Player"), link_key="player_url"),
+        # what the standings go by (step 5): the span's weight, and for players without a
+        # span the points collected, then the games
         Column("weight", N_("Span weight"), numeric=True, decimals=2),
+        Column("points", N_("Points"), numeric=True, decimals=decimals),
+        Column("games", N_("Games"), numeric=True),
         Column("first", N_("Span from")),
         Column("last", N_("Span to")),
         Column("span_games", N_("Games in span"), numeric=True),
         Column("span_points", N_("Points in span"), numeric=True, decimals=decimals),
         Column("wraps", N_("Wraps")),
         Column("red_ignored", N_("Red ignored")),
-        Column("games", N_("Games"), numeric=True),
-        Column("points", N_("Points"), numeric=True, decimals=decimals),
     )
     rows = []
     for p in result.standings:
@@ -99,7 +102,7 @@ def standings_rows(settings: Settings, result: BestSpanResult, player_urls: dict
             "last": when(span.last.game) if span else "",
             "span_games": span.length if span else None,
             "span_points": span.points if span else None,
-            "wraps": Text(N_("yes")) if span and span.wraps else "",
+            "wraps": wrap_text(span) if span and span.wraps else "",
             "red_ignored": Text(N_("yes")) if span and span.red_ignored else "",
             "games": len(p.games),
             "points": p.points,
@@ -109,6 +112,14 @@ def standings_rows(settings: Settings, result: BestSpanResult, player_urls: dict
                          "over consecutive games (the run may wrap from the last game to the first). Players without "
                          "a span are listed by the points they have collected."),
                  reasons=standings_reasons(result, decimals))
+
+
+def wrap_text(span) -> Text:
+    """Where a span that wraps runs, as one run of game numbers ("from game 177 of 177 round
+    to game 29"): its first game's date comes after its last one's."""
+    n = len(span.sequence)
+    return Text(N_("from game %(first)s of %(total)s round to game %(last)s"), first=span.start + 1, total=n,
+                last=(span.start + span.length - 1) % n + 1)
 
 
 def _has_span(key: int) -> Text:
@@ -272,10 +283,14 @@ def publish(info: CompetitionInfo, settings: Settings, data: BestSpanData, resul
     common = {"settings": settings, "event_links": event_links, "target": settings.target, "weights": weights,
               "place_points": ", ".join(plain_number(p) for p in settings.place_points),
               "target_text": plain_number(settings.target)}
+    standings_url = f"{base}standings/"
     pages = [
         Page(base, f"{TEMPLATES}/overview.html", info.name,
-             {**common, "table": standings, "counted": result.counted,
-              "csv": ["standings", "players"] + [t.slug for t in event_tables]}),
+             {**common, "table": summary_table(standings, SUMMARY_KEYS, note=standings.note), "full_url": standings_url,
+              "counted": result.counted, "csv": ["standings", "players"] + [t.slug for t in event_tables]}),
+        Page(standings_url, "full_table.html", Text(N_("%(competition)s: %(stage)s"), competition=info.name,
+                                                    stage=standings.caption),
+             {**common, "table": standings, "nav": f"{TEMPLATES}/_nav.html"}),
         Page(f"{base}players/", f"{TEMPLATES}/players.html", Text(N_("%(competition)s: participants"), competition=info.name),
              {**common, "table": statistics}),
     ]
@@ -290,9 +305,14 @@ def publish(info: CompetitionInfo, settings: Settings, data: BestSpanData, resul
         search=search,
         updated=result.updated,
         status=_status(settings, result),
-        summary=Table("", standings.caption, standings.columns[:6], standings.rows[:10],
-                      reasons={i: r for i, r in standings.reasons.items() if i < 9}),
+        summary=summary_table(standings, SUMMARY_KEYS[:3], 10),
+        summary_url=standings_url,
     )
+
+
+# The standings at a glance: what they go by (step 5): the span's weight, else the points
+# collected (the overview; a home card, narrower, the first three)
+SUMMARY_KEYS = ("rank", "player", "weight", "points")
 
 
 def _status(settings: Settings, result: BestSpanResult) -> str:

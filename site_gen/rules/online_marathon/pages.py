@@ -26,6 +26,7 @@ from site_gen.rules.online_marathon.player_page import (
 from site_gen.rules.online_marathon.scoring import MarathonResult, MarathonRow
 from site_gen.rules.online_marathon.stage import StageResult
 from site_gen.slugs import unique_slugs
+from site_gen.summary_table import summary_table
 
 TEMPLATES = "online-marathon"
 
@@ -40,14 +41,15 @@ def stage_table(result: StageResult, player_urls: dict[str, str]) -> Table:
     columns = (
         Column("rank", N_("Rank"), numeric=True),
         Column("player", N_("Player"), link_key="player_url"),
+        # what the table is ranked by (step 7) right after the player, then the NR it gives
+        Column("score", N_("Score"), numeric=True),
+        Column("norm_rating", N_("NR"), numeric=True),
         Column("games", N_("Games"), numeric=True),
         Column("table_points", N_("TP"), numeric=True, decimals=2),
         Column("series_tp", N_("Series TP"), numeric=True, decimals=2),
         Column("series_gp", N_("Series GP"), numeric=True),
         Column("best_average", N_("Best average"), numeric=True),
         Column("stage_average", N_("Stage average"), numeric=True),
-        Column("score", N_("Score"), numeric=True),
-        Column("norm_rating", N_("NR"), numeric=True),
     )
     rows = [
         {
@@ -81,11 +83,12 @@ def stage_table(result: StageResult, player_urls: dict[str, str]) -> Table:
 def marathon_table(settings: Settings, rows: tuple[MarathonRow, ...], player_urls: dict[str, str]) -> Table:
     stage_cols = tuple(Column(f"nr{s.number}", Text(N_("NR %(stage)s"), stage=s.number), numeric=True)
                        for s in settings.stages)
+    # what the table is ranked by (step 9) right after the player, then the stages it adds up
     columns = (
-        (Column("rank", N_("Rank"), numeric=True), Column("player", N_("Player"), link_key="player_url"))
+        (Column("rank", N_("Rank"), numeric=True), Column("player", N_("Player"), link_key="player_url"),
+         Column("total_norm_rating", N_("Total NR"), numeric=True))
         + stage_cols
         + (
-            Column("total_norm_rating", N_("Total NR"), numeric=True),
             Column("score_sum", N_("Score sum"), numeric=True),
             Column("games", N_("Games"), numeric=True),
         )
@@ -108,6 +111,11 @@ def marathon_table(settings: Settings, rows: tuple[MarathonRow, ...], player_url
         note=N_("A struck-through NR is the dropped stage of a player who played in every stage."),
         reasons=rank_reasons(rows, lambda m: m.keys, MARATHON_KEYS, lambda m: m.player, (0, 3, 0)),
     )
+
+
+# The marathon table at a glance: what it is ranked by and the games (the overview; a home
+# card, narrower, the first three)
+SUMMARY_KEYS = ("rank", "player", "total_norm_rating", "games")
 
 
 def _details(data: MarathonData, player: str) -> str:
@@ -140,10 +148,14 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
     summaries = tuple(StageSummary(s.stage, len(s.rows), s.eligible, s.provisional) for s in result.stages)
     common = {"settings": settings, "stage_urls": stage_urls, "stage_names": stage_names, "stages": summaries,
               "calendar_url": f"{base}calendar.ics"}
+    standings_url = f"{base}standings/"
     pages = [
         Page(base, f"{TEMPLATES}/overview.html", info.name,
-             {**common, "table": marathon, "updated": result.updated, "csv": ["marathon", "games"]
-              + [t.slug for t in stage_tables]}),
+             {**common, "table": summary_table(marathon, SUMMARY_KEYS), "full_url": standings_url,
+              "updated": result.updated, "csv": ["marathon", "games"] + [t.slug for t in stage_tables]}),
+        Page(standings_url, "full_table.html", Text(N_("%(competition)s: %(stage)s"), competition=info.name,
+                                                    stage=marathon.caption),
+             {**common, "table": marathon, "nav": f"{TEMPLATES}/_nav.html"}),
         Page(f"{base}players/", f"{TEMPLATES}/players.html", Text(N_("%(competition)s: players"), competition=info.name),
              {**common, "players": [(name, url, _details(data, name)) for name, url in sorted(player_urls.items())]}),
         Page(f"{base}calendar.ics", "calendar.ics", info.name,
@@ -172,7 +184,8 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
         search=search,
         updated=result.updated,
         status=_status(settings, result),
-        summary=_top(marathon, 10),
+        summary=summary_table(marathon, SUMMARY_KEYS[:3], 10),
+        summary_url=standings_url,
         updates=Later(recent_updates, data, settings, result),  # the feed's
     )
 
@@ -194,12 +207,6 @@ def _calendar_events(info: CompetitionInfo, settings: Settings, stage_urls: dict
 def _stamp(settings: Settings, result: MarathonResult) -> dt.date:
     """The calendar's DTSTAMP: the day of the newest result, else the marathon's first day."""
     return result.updated or settings.period.first
-
-
-def _top(table: Table, count: int) -> Table:
-    return Table("", table.caption, table.columns, table.rows[:count],
-                 struck={(i, k) for i, k in table.struck if i < count},
-                 reasons={i: r for i, r in table.reasons.items() if i < count})
 
 
 def _status(settings: Settings, result: MarathonResult) -> str:

@@ -24,6 +24,7 @@ from site_gen.rules.swiss_cut.scoring import RoundResult, TournamentResult
 from site_gen.rules.swiss_cut.seating import METHOD, finalists, qualified
 from site_gen.rules.swiss_cut.standings import Standings
 from site_gen.slugs import unique_slugs
+from site_gen.summary_table import summary_table
 
 TEMPLATES = "swiss-cut"
 
@@ -268,8 +269,9 @@ def final_reasons(result: TournamentResult, names: list[str]) -> dict[int, RankR
 
 
 def final_table(data: TournamentData, settings: Settings, result: TournamentResult, urls: dict[str, str]) -> Table:
-    columns = (Column("place", N_("Place"), numeric=True), Column("wind", N_("Wind")),
-               Column("player", N_("Player"), link_key="player_url"), Column("score", N_("Score"), numeric=True))
+    # the final's score (what its places come from, step 4) right after the player
+    columns = (Column("place", N_("Place"), numeric=True), Column("player", N_("Player"), link_key="player_url"),
+               Column("score", N_("Score"), numeric=True), Column("wind", N_("Wind")))
     seats = {s.player: (i, s) for i, s in enumerate(data.final)}
     names = [f.player for f in result.final] or [s.player for s in data.final] or list(finalists(settings, result.all_standings) or ())
     places = {f.player: f.place for f in result.final}
@@ -326,11 +328,15 @@ def publish(info: CompetitionInfo, settings: Settings, data: TournamentData, res
     round_tables = [round_table(r, urls) for r in result.rounds]
     standing_tables = {n: standings_table(settings, s, data, urls, all_standings, result.outlooks.get(n))
                        for n, s in sorted(all_standings.items())}
+    ranking_url = f"{base}ranking/"
     pages = [
         Page(base, f"{TEMPLATES}/overview.html", info.name,
-             {**common, "table": ranking, "upcoming": upcoming, "final_table": final, "result": result, "rounds": result.rounds,
+             {**common, "table": summary_table(ranking, SUMMARY_KEYS), "full_url": ranking_url, "upcoming": upcoming, "final_table": final, "result": result, "rounds": result.rounds,
               "csv": ["ranking"] + [t.slug for t in round_tables] + [t.slug for t in standing_tables.values()]
               + (["final"] if final.rows else [])}),
+        Page(ranking_url, "full_table.html", Text(N_("%(competition)s: %(stage)s"), competition=info.name,
+                                                  stage=ranking.caption),
+             {**common, "table": ranking, "nav": f"{TEMPLATES}/_nav.html"}),
         Page(f"{base}rounds/", f"{TEMPLATES}/bracket.html", Text(N_("%(competition)s: bracket"), competition=info.name),
              {**common, "columns": cols, "urls": urls}),
         Page(f"{base}rounds/next/", f"{TEMPLATES}/next.html", Text(N_("%(competition)s: next round"), competition=info.name),
@@ -361,11 +367,13 @@ def publish(info: CompetitionInfo, settings: Settings, data: TournamentData, res
     ]
     tables = [ranking, *round_tables, *standing_tables.values()] + ([final] if final.rows else [])
     return CompetitionSite(pages=pages, tables=tables, document=document(settings, result), search=search,
-                           updated=None, status=state.status, summary=_top(ranking, 8))
+                           updated=None, status=state.status, summary=summary_table(ranking, SUMMARY_KEYS[:3], 8),
+                           summary_url=ranking_url)
 
 
-def _top(table: Table, count: int) -> Table:
-    return Table("", table.caption, table.columns, table.rows[:count])
+# The tournament ranking at a glance: what it goes by (step 5) and the MI (the overview; a
+# home card, narrower, the first three)
+SUMMARY_KEYS = ("rank", "player", "reached", "points")
 
 
 def standings_table_for(settings: Settings, result: TournamentResult, stage: int | None) -> Table | None:

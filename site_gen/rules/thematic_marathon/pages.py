@@ -16,6 +16,7 @@ from site_gen.rules.thematic_marathon.model import GamePoints, MarathonData, Set
 from site_gen.rules.thematic_marathon.scoring import GroupResult, MarathonResult, Qualifier, StandingRow
 from site_gen.rules.thematic_marathon.tournament import FINISHED, NOT_STARTED, TournamentResult
 from site_gen.slugs import unique_slugs
+from site_gen.summary_table import summary_table
 
 TEMPLATES = "thematic-marathon"
 
@@ -177,16 +178,29 @@ def _player_context(player: str, result: MarathonResult, base: str, look: _Looku
             standings.append({"group": g.group, "row": row, "final": g.final_row(player), "url": f"{base}groups/{g.group.slug}/",
                               "finalist": player in g.finalists, "has_final": g.final is not None,
                               "final_complete": g.final_complete})
+    entries = look.entries.get(player, [])
     return {
         "player": player,
         "provisional": result.provisional,
         "marathon": look.marathon.get(player),
-        "entries": look.entries.get(player, []),
+        "entries": entries,
+        "entry_groups": _by_group(entries),
         "standings": standings,
         "candidates": result.candidates.get(player, ()),
         "qualifier": look.qualifiers.get(player),
         "inactive": result.inactive.get(player),
     }
+
+
+def _by_group(entries: list[dict[str, Any]]) -> list[tuple[Any, list[dict[str, Any]]]]:
+    """A player's tournaments by thematic group, in the order they come (a group's
+    tournaments follow one another): each group a section of the page to jump to or fold."""
+    groups: list[tuple[Any, list[dict[str, Any]]]] = []
+    for e in entries:
+        if not groups or groups[-1][0].slug != e["t"]["group"].slug:
+            groups.append((e["t"]["group"], []))
+        groups[-1][1].append(e)
+    return groups
 
 
 def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, result: MarathonResult) -> CompetitionSite:
@@ -205,12 +219,17 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
     common = {"settings": settings, "groups_nav": [(g.name, f"{base}groups/{g.slug}/") for g in settings.groups],
               "names": {u: p.name for u, p in data.players.items() if p.name}}
     all_tables: list[Table] = [marathon, overview, master, candidates] + ([master_results] if master_results else [])
+    standings_url = f"{base}standings/"
     pages = [
         Page(base, f"{TEMPLATES}/overview.html", info.name,
-             {**common, "table": marathon, "tournaments": overview, "groups": shown_groups,
+             {**common, "table": summary_table(marathon, SUMMARY_KEYS, note=marathon.note), "full_url": standings_url,
+              "tournaments": overview, "groups": shown_groups,
               "provisional": result.provisional,
               "tournament_count": len(result.tournaments), "player_count": len(result.players),
               "csv": [t.slug for t in all_tables]}),
+        Page(standings_url, "full_table.html", Text(N_("%(competition)s: %(stage)s"), competition=info.name,
+                                                    stage=marathon.caption),
+             {**common, "table": marathon, "nav": f"{TEMPLATES}/_nav.html"}),
         Page(f"{base}tournaments/", f"{TEMPLATES}/tournaments.html",
              Text(N_("%(competition)s: tournaments"), competition=info.name), {**common, "table": overview}),
         Page(f"{base}groups/", f"{TEMPLATES}/groups.html", Text(N_("%(competition)s: thematic groups"), competition=info.name),
@@ -255,8 +274,14 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
         search=search,
         updated=None,  # the files carry no dates
         status=_status(result),
-        summary=Table("", marathon.caption, marathon.columns, marathon.rows[:10]),
+        summary=summary_table(marathon, SUMMARY_KEYS[:3], 10),
+        summary_url=standings_url,
     )
+
+
+# The marathon standings at a glance: the points (rule 9) and the first tie-break (the
+# overview; a home card, narrower, the first three)
+SUMMARY_KEYS = ("rank", "player", "points", "won")
 
 
 def _shown_group(g: GroupResult) -> dict[str, Any]:

@@ -84,11 +84,11 @@ def group_table(table: GroupTable, slug: str, caption: str, urls: Mapping[str, s
 def ranking_table(t: TournamentResult, urls: Mapping[str, str], seeds: Mapping[str, int] | None = None) -> Table:
     columns = (
         RANK, PLAYER,
-        Column("reached", N_("Reached")),
+        Column("reached", N_("Reached")),  # what the ranking goes by (rule 6), then the points it gives
+        Column("points", N_("Points"), numeric=True),
         Column("phase1_points", N_("Phase 1"), numeric=True),
         Column("bonus", N_("Bonus"), numeric=True),
         Column("participation", N_("Participation"), numeric=True),
-        Column("points", N_("Points"), numeric=True),
     )
     rows = [
         {"rank": r.rank, "player": r.player, "player_url": urls.get(r.player), "reached": REACHED[r.reached],
@@ -161,8 +161,9 @@ def seed_positions(result: MarathonResult) -> dict[str, int]:
 def group_standings_table(g: GroupResult, settings: Settings, urls: Mapping[str, str],
                           seeds: Mapping[str, int] | None = None) -> Table:
     per = tuple(Column(f"t-{t.slug}", t.tournament.game, numeric=True) for t in g.tournaments)
-    columns = (RANK, PLAYER, *per, Column("points", N_("Points"), numeric=True), Column("won", N_("Won"), numeric=True),
-               Column("finals", N_("Finals"), numeric=True))
+    # the ranking keys (rule 7) right after the player, then the tournaments the points add up
+    columns = (RANK, PLAYER, Column("points", N_("Points"), numeric=True), Column("won", N_("Won"), numeric=True),
+               Column("finals", N_("Finals"), numeric=True), *per)
     size = len(g.finalists)
     unfinished = any(t.status != FINISHED for t in g.tournaments)
     return Table(f"group-{g.group.slug}", provisional(Text(N_("%(group)s: standings"), group=g.group.name), unfinished),
@@ -257,9 +258,9 @@ def master_results_table(result: MarathonResult, urls: Mapping[str, str]) -> Tab
     table = result.master_table
     if table is None:
         return None
-    columns = (RANK, PLAYER, Column("first_points", N_("Rounds a-c"), numeric=True),
-               Column("second_points", N_("Rounds d-e"), numeric=True), Column("points", N_("Points"), numeric=True),
-               Column("played", N_("Played"), numeric=True))
+    columns = (RANK, PLAYER, Column("points", N_("Points"), numeric=True),
+               Column("first_points", N_("Rounds a-c"), numeric=True),
+               Column("second_points", N_("Rounds d-e"), numeric=True), Column("played", N_("Played"), numeric=True))
     rows = [{"rank": r.rank, "player": r.player, "player_url": urls.get(r.player), "first_points": r.first_points,
              "second_points": r.second_points, "points": r.points, "played": r.played} for r in table.rows]
     return Table("master-results", N_("Master tournament"), columns, rows,

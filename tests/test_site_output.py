@@ -91,6 +91,30 @@ def test_marathon_csv_matches_the_document(site: Path):
     ]
 
 
+EXAMPLE_RULES = {"online-marathon-2015": "online-marathon", "kiev-2006": "swiss-cut", "tenhou-best-span": "best-span",
+                 "pbem-marathon": "thematic-marathon"}
+
+
+def test_every_standings_json_is_valid_against_the_schema_it_names(site: Path):
+    from jsonschema import Draft202012Validator
+
+    published = {p.name for p in (site / "schemas").iterdir()}
+    assert published == {f"{rules}.schema.json" for rules in EXAMPLE_RULES.values()}  # one per rule set used
+    documents = sorted(site.glob("*/standings.json"))
+    assert {p.parent.name for p in documents} == set(EXAMPLE_RULES)
+    for path in documents:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        rules = EXAMPLE_RULES[path.parent.name]
+        # first key, absolute from --base-url: the schema the site publishes for the rule set
+        assert next(iter(doc)) == "$schema"
+        assert doc["$schema"] == f"https://example.org/club/schemas/{rules}.schema.json"
+        schema = json.loads((site / "schemas" / f"{rules}.schema.json").read_text(encoding="utf-8"))
+        assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+        Draft202012Validator.check_schema(schema)
+        checker = Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
+        assert [f"{e.json_path}: {e.message}" for e in checker.iter_errors(doc)] == [], path
+
+
 def test_html_lang_and_escaped_names(site: Path):
     html = (site / COMP / "index.html").read_text(encoding="utf-8")
     assert html.startswith("<!doctype html>\n<html lang=\"en\">")

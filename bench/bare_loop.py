@@ -21,11 +21,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 def bare_jinja(root: Path, out: Path, only: set[str] | None = None) -> tuple[int, float]:
     """Render the planned pages (those of `only`) with precomputed contexts and write them: nothing else."""
-    from site_gen.build import analyse, plan
+    from site_gen.pipeline.build import analyse, plan
     from site_gen.diagnostics import Diagnostics
     from site_gen.model import Page
-    from site_gen.output import output_path
-    from site_gen.page_renderer import PageRenderer
+    from site_gen.pipeline.output import output_path
+    from site_gen.pipeline.page_renderer import PageRenderer
 
     diags = Diagnostics(root=root)
     project = analyse(root, diags)

@@ -255,11 +255,11 @@ def page_tables(page: Any) -> list[dict[str, Any]]:
 
 def write_hugo_project(root: Path, src: Path) -> int:
     """The Hugo project of `root`'s HTML pages under `src`; the number of pages."""
-    from site_gen.build import analyse, plan
+    from site_gen.pipeline.build import analyse, plan
     from site_gen.diagnostics import Diagnostics
     from site_gen.model import Page
-    from site_gen.output import output_path
-    from site_gen.page_renderer import PageRenderer
+    from site_gen.pipeline.output import output_path
+    from site_gen.pipeline.page_renderer import PageRenderer
     from site_gen.render.i18n import translate, use_language
 
     diags = Diagnostics(root=root)

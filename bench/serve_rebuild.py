@@ -51,13 +51,13 @@ def save_originals(root: Path) -> None:
 
 def serve_rebuild(root: Path, out: Path, mode: str = "") -> tuple[int, float, float]:
     """(pages, seconds of the rebuild after the change, seconds of the build before it)."""
-    from site_gen.build import build
+    from site_gen.pipeline.build import build
     from site_gen.parallel import default_jobs
     from site_gen.diagnostics import Diagnostics
-    from site_gen.project import CompetitionMemo
-    from site_gen.serve import end_session
+    from site_gen.pipeline.project import competition_memo
+    from site_gen.serve.server import end_session
 
-    memo = CompetitionMemo()
+    memo = competition_memo()
 
     def rebuild():
         report = build(root, out, Diagnostics(root=root), base_url="http://127.0.0.1:8000/", serving=True,

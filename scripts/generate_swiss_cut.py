@@ -46,7 +46,7 @@ sys.path.insert(0, str(ROOT))
 
 from site_gen.config import SiteConfig  # noqa: E402
 from site_gen.diagnostics import Diagnostics  # noqa: E402
-from site_gen.project import load_competition  # noqa: E402
+from site_gen.pipeline.project import load_competition  # noqa: E402
 from site_gen.commands.seat import seat_round  # noqa: E402
 
 SEED = 2006  # the simulation's seed (results); the draw's seed is DRAW_SEED

@@ -302,7 +302,7 @@ def computed(slug: str, files: dict[str, str]):
 
     from site_gen.config import SiteConfig
     from site_gen.diagnostics import Diagnostics
-    from site_gen.project import load_competition
+    from site_gen.pipeline.project import load_competition
 
     with tempfile.TemporaryDirectory() as tmp:
         target = Path(tmp) / slug

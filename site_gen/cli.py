@@ -13,7 +13,7 @@ from typing import Optional
 import typer
 
 from site_gen import __version__
-from site_gen.commands.build_command import (EXIT_DATA, EXIT_USAGE, UsageError, default_output, end_process, output_folder,
+from site_gen.pipeline.build_command import (EXIT_DATA, EXIT_USAGE, UsageError, default_output, end_process, output_folder,
                                              project_folder, run_build, show_progress, summary)
 from site_gen.diagnostics import Diagnostics
 
@@ -101,7 +101,7 @@ def check(
 ) -> None:
     """Check every file and report every problem (exit 1 on errors)."""
     from site_gen import parallel
-    from site_gen.build import analyse, keep_until_exit, left_to_exit, long_lived_objects, plan
+    from site_gen.pipeline.build import analyse, keep_until_exit, left_to_exit, long_lived_objects, plan
     from site_gen.config import warn_base_url
 
     if format not in ("text", "github"):
@@ -148,7 +148,7 @@ def serve(
     root: Optional[Path] = RootOption,
 ) -> None:
     """Build, serve on 127.0.0.1, and rebuild and reload the browser on every change."""
-    from site_gen.serve import serve as run_serve
+    from site_gen.serve.server import serve as run_serve
 
     top = _root(root)
     run_serve(top, _out(out, top), host, port)

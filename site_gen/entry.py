@@ -15,7 +15,7 @@ _BUILD_OPTIONS = {"--out": "out", "-o": "out", "--base-url": "base_url", "--jobs
 
 def main() -> None:
     options = build_options(sys.argv[1:])
-    from site_gen.commands.build_command import end_process, run_build, show_progress
+    from site_gen.pipeline.build_command import end_process, run_build, show_progress
 
     if options is None or show_progress():
         from site_gen.cli import main as command_line

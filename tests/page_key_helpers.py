@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
-from site_gen import page_renderer
-from site_gen.build import build
+from site_gen.pipeline import page_renderer
+from site_gen.pipeline.build import build
 from site_gen.diagnostics import Diagnostics
 
 

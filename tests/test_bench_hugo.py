@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from site_gen.build import build
+from site_gen.pipeline.build import build
 from site_gen.diagnostics import Diagnostics
 from site_gen.model import Column, RankReason, Table
 from site_gen.render.i18n import use_language

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from output_tree import tree
 
-from site_gen.build import build
+from site_gen.pipeline.build import build
 from site_gen.diagnostics import Diagnostics
 
 BENCH = Path(__file__).resolve().parents[1] / "bench"

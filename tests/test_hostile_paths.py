@@ -13,10 +13,10 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from hostile_project import PLAYERS, site_gen, snapshot, write_project
-from site_gen.build import plan
+from site_gen.pipeline.build import plan
 from site_gen.diagnostics import Diagnostics
-from site_gen.output import check_output_folder, output_path
-from site_gen.project import load_project
+from site_gen.pipeline.output import check_output_folder, output_path
+from site_gen.pipeline.project import load_project
 
 # --- slugs from hostile names, over what publish() really writes ---------------------------
 

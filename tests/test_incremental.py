@@ -10,7 +10,7 @@ import pytest
 from marathon_edits import first_game, first_march_game, swap_two_scores
 from output_tree import tree
 
-from site_gen.build import build
+from site_gen.pipeline.build import build
 from site_gen.diagnostics import Diagnostics
 
 COMP = "online-marathon-2015"
@@ -119,7 +119,7 @@ def test_a_removed_output_file_forces_a_real_build(project: Path, tmp_path: Path
 
 
 def test_ci_never_trusts_a_recorded_state(project: Path, tmp_path: Path, monkeypatch):
-    from site_gen import build_state
+    from site_gen.rebuild import build_state
 
     monkeypatch.delenv("CI", raising=False)
     out = tmp_path / "out"
@@ -132,13 +132,13 @@ def test_ci_never_trusts_a_recorded_state(project: Path, tmp_path: Path, monkeyp
 
 # --- `serve`: the builds of one process keep the competitions a change did not touch ----
 
-from site_gen import project as project_module  # noqa: E402
-from site_gen.project import CompetitionMemo  # noqa: E402
+from site_gen.pipeline import project as project_module  # noqa: E402
+from site_gen.pipeline.project import competition_memo  # noqa: E402
 
 
 @pytest.mark.parametrize("change", [_edit_game, _edit_stage_game, _edit_template, _edit_markdown, _edit_site_yaml])
 def test_builds_of_one_process_equal_a_clean_build(project: Path, tmp_path: Path, change):
-    memo = CompetitionMemo()
+    memo = competition_memo()
     served = tmp_path / "served"
     assert build(project, served, Diagnostics(root=project), serving=True, memo=memo) is not None
     change(project)
@@ -154,10 +154,11 @@ def test_serve_has_a_spare_made_after_its_first_build_and_stages_the_next_build_
         project: Path, tmp_path: Path, monkeypatch):
     """The first build of a serve replaces no site, so no spare is left to stage the next
     build into: one is made of links to the output's files (output.make_spare)."""
-    from site_gen import build_state, output
+    from site_gen.rebuild import build_state
+    from site_gen.pipeline import output
 
     monkeypatch.delenv("CI", raising=False)  # under CI no spare is kept (build_state.trust_previous_builds)
-    memo, served = CompetitionMemo(), tmp_path / "served"
+    memo, served = competition_memo(), tmp_path / "served"
     assert build(project, served, Diagnostics(root=project), serving=True, memo=memo) is not None
     spare = build_state.spare_folder(project, served)
     output._wait_for_spare(spare)
@@ -177,7 +178,7 @@ def test_only_a_changed_competition_is_loaded_again(project: Path, tmp_path: Pat
     loaded = []
     load = project_module.load_competition
     monkeypatch.setattr(project_module, "load_competition", lambda folder, *a: loaded.append(folder.name) or load(folder, *a))
-    memo = CompetitionMemo()
+    memo = competition_memo()
     out = tmp_path / "served"
     build(project, out, Diagnostics(root=project), serving=True, memo=memo)
     assert loaded == [COMP]
@@ -197,11 +198,11 @@ def test_a_restarted_serve_fills_its_memo_even_when_the_site_is_up_to_date(proje
     nothing changed is replayed."""
     monkeypatch.delenv("CI", raising=False)  # under CI no build is replayed (build_state.trust_previous_builds)
     out = tmp_path / "served"
-    _serve_build(project, out, CompetitionMemo())  # the last run of serve
+    _serve_build(project, out, competition_memo())  # the last run of serve
     loaded = []  # the competitions loaded
     load = project_module.load_competition
     monkeypatch.setattr(project_module, "load_competition", lambda folder, *a: loaded.append(folder.name) or load(folder, *a))
-    memo = CompetitionMemo()  # serve started again, nothing changed
+    memo = competition_memo()  # serve started again, nothing changed
     assert _serve_build(project, out, memo).written == 0
     assert loaded == [COMP]
     _edit_game(project)
@@ -216,13 +217,13 @@ def test_serve_keeps_the_csv_of_the_very_same_table_without_reading_the_last_one
     """A table's CSV made by the same function of the very table of the last build holds
     that build's bytes (PageMemo.exports): its file is kept as it is, not read to compare.
     A changed game makes its stage's tables, so their CSV files are compared and written."""
-    from site_gen import output
+    from site_gen.pipeline import output
 
     monkeypatch.delenv("CI", raising=False)  # serve's memos are off under CI
     read = []
     holds = output._holds
     monkeypatch.setattr(output, "_holds", lambda path, data: read.append(path.name) or holds(path, data))
-    memo, served = CompetitionMemo(), tmp_path / "served"
+    memo, served = competition_memo(), tmp_path / "served"
     _serve_build(project, served, memo)
     tables = sorted(served.glob(f"{COMP}/*.csv"))  # games.csv is not a table's (exports.games_csv)
     csv = {path.name: path.stat().st_ino for path in tables if path.name != "games.csv"}
@@ -244,7 +245,7 @@ def test_a_template_edited_between_builds_of_one_process_is_compiled_again(proje
     even to the same length, must reach the next build of the process."""
     page = project / "templates" / "404.html"
     page.parent.mkdir()
-    served, memo = tmp_path / "served", CompetitionMemo()
+    served, memo = tmp_path / "served", competition_memo()
     for word in ("Lost A", "Lost B"):
         page.write_text('{% extends "!theme/404.html" %}{% block content %}<h1>' + word + "</h1>{% endblock %}",
                         encoding="utf-8")
@@ -256,7 +257,7 @@ def test_serve_makes_the_csv_of_a_kept_table_once_even_in_a_worker(project: Path
     """A competition kept whole keeps its very tables: their CSV files, made in forked
     workers by the first build, are not made again by the next (PageMemo.exports), and the
     site still equals a clean build."""
-    from site_gen import build as build_module, page_renderer
+    from site_gen.pipeline import build as build_module, page_renderer
 
     monkeypatch.delenv("CI", raising=False)  # under CI nothing is kept (build_state.trust_previous_builds)
     monkeypatch.setattr(page_renderer, "_PARALLEL_MIN_PAGES", 1)
@@ -272,7 +273,7 @@ def test_serve_makes_the_csv_of_a_kept_table_once_even_in_a_worker(project: Path
         return csv_of(table)
 
     monkeypatch.setattr(build_module, "table_csv", logged)
-    memo, served = CompetitionMemo(), tmp_path / "served"
+    memo, served = competition_memo(), tmp_path / "served"
     assert build(project, served, Diagnostics(root=project), serving=True, memo=memo, jobs=2) is not None
     made = log.read_text().split()
     assert made and set(made) != {str(os.getpid())}  # some made in a worker
@@ -301,7 +302,7 @@ def test_serve_keeps_the_stage_sections_of_the_player_pages_it_renders_again(pro
         return cached(extension, where, values, lambda: rendered.append(where) or caller())
 
     monkeypatch.setattr(FragmentCache, "_cached", counted)
-    memo, served = CompetitionMemo(), tmp_path / "served"
+    memo, served = competition_memo(), tmp_path / "served"
     assert build(project, served, Diagnostics(root=project), serving=True, memo=memo) is not None
     assert blocks and len(rendered) == len(blocks)  # nothing kept yet
     blocks.clear(), rendered.clear()

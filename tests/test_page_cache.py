@@ -1,4 +1,4 @@
-"""Pages kept between builds (site_gen/page_cache.py): a page is rendered again only when
+"""Pages kept between builds (site_gen/rebuild/page_cache.py): a page is rendered again only when
 its inputs changed, and what is kept is what a clean build would write."""
 
 import os
@@ -13,14 +13,14 @@ from marathon_edits import first_game, first_march_game, swap_two_scores
 from output_tree import tree
 from page_key_helpers import build_into, count_rendered
 
-from site_gen.page_cache import value_digest
+from site_gen.rebuild.page_cache import value_digest
 
 COMP = "online-marathon-2015"
 
 
 DIGEST_OF_A_TABLE = """
 from site_gen.model import Column, Table
-from site_gen.page_cache import value_digest
+from site_gen.rebuild.page_cache import value_digest
 names = [f"player{i}" for i in range(50)]
 table = Table("t", "c", (Column("player", "Player"),), [{"player": n} for n in names],
               struck={(i, n) for i, n in enumerate(names)}, highlighted=set(range(0, 50, 3)))

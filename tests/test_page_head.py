@@ -11,7 +11,7 @@ from pathlib import Path
 
 import yaml
 
-from site_gen.build import build
+from site_gen.pipeline.build import build
 from site_gen.diagnostics import Diagnostics
 
 

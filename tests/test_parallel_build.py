@@ -7,8 +7,10 @@ from pathlib import Path
 
 from output_tree import tree
 
-from site_gen import build as build_module, page_renderer, parallel
-from site_gen.build import build
+from site_gen.pipeline import build as build_module, page_renderer
+
+from site_gen import parallel
+from site_gen.pipeline.build import build
 from site_gen.diagnostics import Diagnostics
 
 ROOT = Path(__file__).resolve().parents[1]

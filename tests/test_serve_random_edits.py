@@ -25,10 +25,10 @@ from pathlib import Path
 from output_tree import tree
 from random_edits import random_edit, random_site_edit, undo
 
-from site_gen import page_renderer
-from site_gen.build import build
+from site_gen.pipeline import page_renderer
+from site_gen.pipeline.build import build
 from site_gen.diagnostics import Diagnostics
-from site_gen.project import CompetitionMemo
+from site_gen.pipeline.project import competition_memo
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED, STEPS = 10, 12  # a walk that keeps an edit of every competition and refuses others (asserted below)
@@ -62,7 +62,7 @@ def _serve_walk(root: Path, served: Path, steps: Path, edit, seed: int, count: i
     """serve's builds after each edit (an edit refused is undone and built again); each
     step's site is copied under `steps`. Whether each edit was kept."""
     page_renderer._PARALLEL_MIN_PAGES = 1  # forked render workers too, handing their memos back
-    memo = CompetitionMemo()
+    memo = competition_memo()
 
     def serve_build() -> bool:
         return build(root, served, Diagnostics(root=root), serving=True, memo=memo, jobs=2) is not None

@@ -10,11 +10,11 @@ import pytest
 from marathon_edits import first_game, swap_two_scores
 from output_tree import tree
 
-from site_gen import page_renderer
-from site_gen.build import build
+from site_gen.pipeline import page_renderer
+from site_gen.pipeline.build import build
 from site_gen.diagnostics import Diagnostics
-from site_gen.project import CompetitionMemo
-from site_gen.task_times import TIMES, TaskTimes
+from site_gen.pipeline.project import competition_memo
+from site_gen.rebuild.task_times import TIMES, TaskTimes
 
 
 def test_the_slowest_come_first_a_name_never_timed_before_them_and_equals_in_their_order():
@@ -57,7 +57,7 @@ def _edit_game(root: Path) -> None:
 
 
 def test_serve_renders_the_slowest_pages_of_its_last_build_first(project, tmp_path, monkeypatch):
-    memo, served = CompetitionMemo(), tmp_path / "served"
+    memo, served = competition_memo(), tmp_path / "served"
     assert build(project, served, Diagnostics(root=project), serving=True, memo=memo) is not None
     assert "online-marathon-2015/" in TIMES.seconds  # the first build timed its pages
     order: list[str] = []
@@ -77,7 +77,7 @@ def test_serve_renders_the_slowest_pages_of_its_last_build_first(project, tmp_pa
 
 def test_pages_rendered_in_another_order_by_two_processes_land_in_page_order(project, tmp_path, monkeypatch):
     monkeypatch.setattr(page_renderer, "_PARALLEL_MIN_PAGES", 1)
-    memo, served = CompetitionMemo(), tmp_path / "served"
+    memo, served = competition_memo(), tmp_path / "served"
     assert build(project, served, Diagnostics(root=project), serving=True, memo=memo, jobs=2) is not None
     # times that follow the URLs alphabetically: an order other than the pages'
     for i, url in enumerate(sorted(TIMES.seconds)):
@@ -98,11 +98,11 @@ def test_pages_rendered_in_another_order_by_two_processes_land_in_page_order(pro
 
 
 def test_a_new_serve_renders_in_page_order(project, tmp_path, monkeypatch):
-    assert build(project, tmp_path / "one", Diagnostics(root=project), serving=True, memo=CompetitionMemo()) is not None
+    assert build(project, tmp_path / "one", Diagnostics(root=project), serving=True, memo=competition_memo()) is not None
     monkeypatch.setitem(TIMES.seconds, "feed.xml", 100.0)  # the slowest of that serve
     order: list[str] = []
     outcome = page_renderer.PageRenderer._outcome
     monkeypatch.setattr(page_renderer.PageRenderer, "_outcome",
                         lambda self, task: order.append(task.url if hasattr(task, "url") else task[0]) or outcome(self, task))
-    assert build(project, tmp_path / "two", Diagnostics(root=project), serving=True, memo=CompetitionMemo()) is not None
+    assert build(project, tmp_path / "two", Diagnostics(root=project), serving=True, memo=competition_memo()) is not None
     assert order[-1] == "feed.xml"  # the site's last page, last: nothing of the other serve's times

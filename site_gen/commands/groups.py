@@ -11,7 +11,7 @@ import typer
 
 from site_gen.config import SiteConfig
 from site_gen.diagnostics import Diagnostics, did_you_mean
-from site_gen.project import load_competition
+from site_gen.pipeline.project import load_competition
 from site_gen.rules.thematic_marathon import grouping
 
 RULES = "thematic-marathon"

@@ -19,7 +19,7 @@ import typer
 
 from site_gen.config import parse_fields
 from site_gen.diagnostics import Diagnostics, did_you_mean
-from site_gen.project import COMMON_FIELDS, read_competition_yaml
+from site_gen.pipeline.project import COMMON_FIELDS, read_competition_yaml
 from site_gen.rules.best_span.load import load_participants
 from site_gen.rules.best_span.model import Settings
 from site_gen.rules.best_span.settings import FIELDS, make_settings

@@ -16,7 +16,7 @@ import typer
 
 from site_gen.config import SiteConfig
 from site_gen.diagnostics import Diagnostics, did_you_mean
-from site_gen.project import load_competition
+from site_gen.pipeline.project import load_competition
 from site_gen.rules.swiss_cut.load import ROUND_COLUMNS, ROUND_OPTIONAL
 from site_gen.rules.swiss_cut.model import WINDS
 from site_gen.rules.swiss_cut.seating import METHOD, Seating, plan_round

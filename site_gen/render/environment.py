@@ -9,7 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from urllib.parse import quote, urljoin, urlsplit
 
-from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader, StrictUndefined, select_autoescape
+from jinja2 import (BytecodeCache, ChoiceLoader, Environment, FileSystemLoader, PrefixLoader, StrictUndefined,
+                    select_autoescape)
 
 from site_gen.render.charts import bar_chart
 from site_gen.render.span_chart import span_chart
@@ -18,7 +19,6 @@ from site_gen.render.crosstable_view import crosstable_body
 from site_gen.render.table_view import reason_cell, reason_texts, table_body, table_rows
 from site_gen.render import i18n, links
 from site_gen.render.icalendar import calendar
-from site_gen.render.compiled_templates import shared_cache
 from site_gen.render.fragment_cache import FragmentCache
 
 PACKAGED_THEMES = Path(__file__).resolve().parent.parent / "themes"
@@ -53,7 +53,10 @@ def has_host(base_url: str) -> bool:
         return False
 
 
-def make_environment(root: Path, theme: str, base_url: str, serving: bool = False) -> Environment:
+def make_environment(root: Path, theme: str, base_url: str, serving: bool = False,
+                     bytecode_cache: BytecodeCache | None = None) -> Environment:
+    """The templates of `theme` under the project's own; `bytecode_cache`: where compiled
+    templates are kept between builds, if anywhere."""
     theme_templates = FileSystemLoader(str(theme_dir(root, theme) / "templates"))
     loaders = []
     if (root / "templates").is_dir():
@@ -67,7 +70,7 @@ def make_environment(root: Path, theme: str, base_url: str, serving: bool = Fals
         lstrip_blocks=True,
         keep_trailing_newline=True,
         extensions=["jinja2.ext.i18n", FragmentCache],  # {% trans %}, {% cache %}
-        bytecode_cache=shared_cache(),  # compiled once per template source (compiled_templates)
+        bytecode_cache=bytecode_cache,
         auto_reload=False,  # an environment lives for one build: no stat of the file at each use
     )
     # `_()`, `{% trans %}`: translated in the language of the page being rendered; each

@@ -33,8 +33,8 @@ from typing import Any, Callable
 
 from markupsafe import Markup
 
-from site_gen import worker_memos
-from site_gen.kept_digests import value_digest
+from site_gen.rebuild import worker_memos
+from site_gen.rebuild.kept_digests import value_digest
 from site_gen.render import i18n
 from site_gen.render.links import current_page
 

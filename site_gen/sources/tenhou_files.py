@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, Iterable, Iterator
 
-from site_gen.build_state import entries_under
+from site_gen.sources.folders import entries_under
 from site_gen.diagnostics import Diagnostics
 from site_gen.sources.tenhou_log import LogName, log_name
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from site_gen.build import build
+from site_gen.pipeline.build import build
 from site_gen.diagnostics import Diagnostics
 
 GAMES = """game,table,started_at,player1,score1,player2,score2,player3,score3,player4,score4

@@ -16,7 +16,7 @@ import pytest
 from site_gen.commands.import_tenhou import import_tenhou
 from site_gen.config import SiteConfig
 from site_gen.diagnostics import Diagnostics
-from site_gen.project import load_competition
+from site_gen.pipeline.project import load_competition
 
 COMPETITION = """name: Import test
 rules: best-span

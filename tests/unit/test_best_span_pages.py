@@ -11,7 +11,7 @@ from hypothesis import given, strategies as st
 
 from site_gen.config import SiteConfig
 from site_gen.diagnostics import Diagnostics
-from site_gen.project import load_competition
+from site_gen.pipeline.project import load_competition
 from site_gen.render.span_chart import MAX_VERTICES, _running_totals, span_chart
 
 GOLDEN = Path(__file__).resolve().parents[1] / "rules" / "best_span" / "cases" / "golden-month"

@@ -34,7 +34,7 @@ def test_best_span_is_plain_load_compute_publish():
     ruleset = RULESETS["best-span"]
     assert not hasattr(ruleset, "recompute") and not hasattr(ruleset, "keep_between_builds")
     modules = [importlib.import_module(f"{package.__name__}.{m.name}") for m in pkgutil.iter_modules(package.__path__)]
-    modules += [importlib.import_module(f"site_gen.sources.{name}") for name in ("log_cache", "tenhou_columns",
+    modules += [importlib.import_module(f"site_gen.sources.{name}") for name in ("log_store", "tenhou_columns",
                                                                                   "tenhou_files", "tenhou_log")]
     for module in modules:
         assert not hasattr(module, "keep_between_builds"), module.__name__

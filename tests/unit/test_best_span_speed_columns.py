@@ -14,7 +14,7 @@ from site_gen.rules.best_span.load import _games
 from site_gen.rules.best_span.model import Game
 from site_gen.rules.best_span.pages import span_games_table
 from site_gen.rules.best_span.scoring import compute
-from site_gen.sources.log_cache import FileRead
+from site_gen.sources.log_store import FileRead
 from site_gen.sources.tenhou_columns import ColumnReader
 from site_gen.sources.tenhou_log import LineScanner
 

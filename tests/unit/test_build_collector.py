@@ -3,7 +3,7 @@ long `serve` must free each build's objects)."""
 
 import gc
 
-from site_gen.build import long_lived_objects
+from site_gen.pipeline.build import long_lived_objects
 
 
 def test_the_collector_is_given_back_as_it_was():
@@ -18,7 +18,7 @@ def test_the_collector_is_given_back_as_it_was():
 
 
 def test_loading_runs_without_collections_and_gives_the_collector_back(monkeypatch, tmp_path):
-    import site_gen.build as build_module
+    import site_gen.pipeline.build as build_module
     from site_gen.diagnostics import Diagnostics
 
     seen = []

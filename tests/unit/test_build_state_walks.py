@@ -3,7 +3,8 @@ nothing else; linked folders are not entered."""
 
 from __future__ import annotations
 
-from site_gen import build_state
+from site_gen.rebuild import build_state
+from site_gen.sources import folders
 
 
 def test_the_output_folder_must_hold_the_recorded_files_and_nothing_else(tmp_path):
@@ -22,5 +23,5 @@ def test_a_walk_does_not_enter_linked_folders(tmp_path):
     (tmp_path / "a.py").write_text("")
     (tmp_path / "z.html").symlink_to(tmp_path / "a.py")
     (tmp_path / "themes").symlink_to(tmp_path / "b")
-    walked = sorted(rel for rel, _ in build_state.entries_under(str(tmp_path)))
+    walked = sorted(rel for rel, _ in folders.entries_under(str(tmp_path)))
     assert walked == ["a.py", "b/c/x.py", "themes", "z.html"]

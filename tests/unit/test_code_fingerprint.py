@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from site_gen import build_state
+from site_gen.rebuild import build_state
 
 
 @pytest.fixture
@@ -77,8 +77,8 @@ def test_a_rebuild_after_an_upgrade_renders_the_pages_again(example_project, tmp
     the pages are the new Markdown's, as a clean build's, not the last build's."""
     import markdown
 
-    from site_gen import file_digests
-    from site_gen.commands.build_command import run_build
+    from site_gen.rebuild import file_digests
+    from site_gen.pipeline.build_command import run_build
 
     monkeypatch.setattr(file_digests, "RACY_NS", 0)  # the first build's files count as settled at once
     root = example_project("kiev-2006")

@@ -16,7 +16,7 @@ import pytest
 from site_gen.config import SiteConfig
 from site_gen.diagnostics import Diagnostics
 from site_gen.model import FINAL, IN_PROGRESS, NOT_STARTED, CompetitionState
-from site_gen.project import load_competition
+from site_gen.pipeline.project import load_competition
 from site_gen.rules.thematic_marathon.state import state as thematic_state
 
 CASES = Path(__file__).resolve().parents[1] / "rules"

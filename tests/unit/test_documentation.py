@@ -5,7 +5,7 @@ import re
 from pathlib import Path
 
 from site_gen.config import SITE_FIELDS
-from site_gen.project import COMMON_FIELDS
+from site_gen.pipeline.project import COMMON_FIELDS
 from site_gen.rules.registry import RULESETS
 
 REPO = Path(__file__).resolve().parents[2]

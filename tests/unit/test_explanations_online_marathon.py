@@ -14,7 +14,7 @@ import pytest
 
 from site_gen.model import RankReason
 from site_gen.render.table_view import reason_text
-from site_gen.project import load_project
+from site_gen.pipeline.project import load_project
 from site_gen.diagnostics import Diagnostics
 
 from i18n_project import build_project, page, write_project

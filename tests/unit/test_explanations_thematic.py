@@ -21,7 +21,7 @@ import pytest
 from site_gen.config import SiteConfig
 from site_gen.diagnostics import Diagnostics
 from site_gen.model import RankReason
-from site_gen.project import load_competition
+from site_gen.pipeline.project import load_competition
 from site_gen.render.i18n import translate, use_language
 from site_gen.render.table_view import reason_text
 from site_gen.rules.thematic_marathon import tables

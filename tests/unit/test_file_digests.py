@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from site_gen import build_state, file_digests
-from site_gen.build import build
+from site_gen.rebuild import build_state, file_digests
+from site_gen.pipeline.build import build
 from site_gen.diagnostics import Diagnostics
 
 ROOT = Path(__file__).resolve().parents[2]

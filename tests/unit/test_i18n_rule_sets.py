@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from site_gen.build import build
+from site_gen.pipeline.build import build
 from site_gen.diagnostics import Diagnostics
 
 CASES = Path(__file__).resolve().parents[1] / "rules"

@@ -6,7 +6,7 @@ import pickle
 
 import pytest
 
-from site_gen.kept_digests import KeptDigests
+from site_gen.rebuild.kept_digests import KeptDigests
 
 
 def sha(value) -> bytes:

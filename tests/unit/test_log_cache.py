@@ -14,11 +14,12 @@ from pathlib import Path
 import pytest
 
 from site_gen import parallel
-from site_gen.build_state import CACHE_DIR
+from site_gen.rebuild.build_state import CACHE_DIR
 from site_gen.diagnostics import Diagnostics
 from site_gen.rules.best_span import load as loader
-from site_gen.sources import log_cache
+from site_gen.rebuild import log_cache
 from site_gen.rules.best_span.model import Period, Settings
+from site_gen.sources.log_store import stores_from
 
 S = Settings(period=Period(dt.date(2009, 3, 1), dt.date(2009, 4, 30)), direct_lobbies=("L1234",))
 SCB = "12:{m:02d} | 21 | 四特南喰赤－ | {a}(+48.9) {b}(+12.6) p(-19.5) q(-42.0)\n"
@@ -50,7 +51,8 @@ def project(tmp_path: Path) -> Path:
 def load(root: Path, settings: Settings = S):
     """Load, then wait for the cache files being written beside it (as a build does at its end)."""
     diags = Diagnostics(root=root)
-    data = loader.load(root / "data" / "span", settings, diags)
+    with stores_from(log_cache.open_cache):  # as the pipeline loads a competition
+        data = loader.load(root / "data" / "span", settings, diags)
     parallel.join_background()
     return data, diags.items
 
@@ -243,3 +245,13 @@ def test_check_leaves_a_whole_cache_that_the_next_load_reads_instead_of_the_logs
 
 
 # --- within one process (serve): the last build's entries and games, not unpickled or made again
+
+
+def test_the_rule_set_alone_keeps_nothing_between_loads(tmp_path, reads):
+    """The store is the pipeline's to install: a best-span load without one reads every
+    file each time and writes no cache file."""
+    root = project(tmp_path)
+    for _ in range(2):
+        loader.load(root / "data" / "span", S, Diagnostics(root=root))
+        parallel.join_background()
+    assert len(reads) == 28 and cache_files(root) == []

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from site_gen.config import SiteConfig
 from site_gen.diagnostics import Diagnostics
-from site_gen.project import CompetitionMemo, load_competition
+from site_gen.pipeline.project import competition_memo, load_competition
 from site_gen.rules.online_marathon.model import DisqualifiedPlayer, Sanctions, StagePenalty
 from site_gen.rules.online_marathon.scoring import compute
 
@@ -74,7 +74,7 @@ def test_the_memo_computes_a_changed_folder_as_a_fresh_load_does(tmp_path: Path)
     (folder / "competition.yaml").write_text(SMALL_COMPETITION_YAML, encoding="utf-8")
     games_csv = folder / "games.csv"
     games_csv.write_text(HEADER + "".join(ROWS), encoding="utf-8")
-    site, memo = SiteConfig(), CompetitionMemo()
+    site, memo = SiteConfig(), competition_memo()
     first = memo.load(folder, site, Diagnostics(root=tmp_path / "project"))
     assert first is not None
     # game 3 as in the hand-worked test above: A 20 -> -30, D -30 -> 20

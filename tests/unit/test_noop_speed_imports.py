@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-from site_gen.file_digests import RACY_NS
+from site_gen.rebuild.file_digests import RACY_NS
 
 ROOT = Path(__file__).resolve().parents[2]
 SLOW = {"pathlib", "re", "json", "enum", "typing", "fnmatch", "urllib", "jinja2", "markupsafe", "yaml"}

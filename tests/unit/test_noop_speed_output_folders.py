@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from site_gen import build_state, file_digests
+from site_gen.rebuild import build_state, file_digests
 
 SIZES = {"a/b/index.html": 3, "a/index.html": 2, "c/d/index.html": 1, "index.html": 5}  # c holds a folder only
 

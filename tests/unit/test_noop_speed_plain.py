@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from site_gen import build_state, file_digests
-from site_gen.commands.build_command import _output_folder, _project_folder, path_text
+from site_gen.rebuild import build_state, file_digests
+from site_gen.pipeline.build_command import _output_folder, _project_folder, path_text
 from site_gen.diagnostics import Diagnostic, visible
-from site_gen.output import check_output_folder
+from site_gen.pipeline.output import check_output_folder
 from site_gen.project_root import NotAProject, find_root
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from output_tree import tree
 
-from site_gen.output import Staging, make_spare
+from site_gen.pipeline.output import Staging, make_spare
 
 
 def _site(out: Path, text: str) -> Staging:
@@ -62,7 +62,7 @@ def test_a_previous_site_a_stopped_serve_left_aside_is_removed_by_the_next_build
 
 
 def test_a_previous_site_this_process_is_still_removing_is_left_to_its_thread(tmp_path, monkeypatch):
-    from site_gen import output
+    from site_gen.pipeline import output
 
     out = tmp_path / "site"
     _site(out, "first").commit()

@@ -1,10 +1,10 @@
-"""PageCache.digest (site_gen/page_cache.py): one pickle of a page's own inputs and of the
+"""PageCache.digest (site_gen/rebuild/page_cache.py): one pickle of a page's own inputs and of the
 values only it holds, then the digests of the values it shares with other pages."""
 
 from pathlib import Path
 
 from site_gen.model import Page
-from site_gen.page_cache import PageCache
+from site_gen.rebuild.page_cache import PageCache
 
 
 def _digest(tmp_path: Path, page: Page, *others: Page) -> str | None:

@@ -9,8 +9,8 @@ from pathlib import Path
 from site_gen.config import SiteConfig
 from site_gen.latin_names import latin_form
 from site_gen.model import Page
-from site_gen.project import Project
-from site_gen.site_pages import search_index
+from site_gen.pipeline.project import Project
+from site_gen.pipeline.site_pages import search_index
 
 
 def test_latin_forms_of_names_in_several_scripts():

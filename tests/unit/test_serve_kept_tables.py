@@ -6,11 +6,11 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
-from site_gen import page_cache
+from site_gen.rebuild import page_cache
 from site_gen.csv_export import table_csv
 from site_gen.model import Column, Later, Page, Table
-from site_gen.page_cache import PageCache, PageMemo
-from site_gen.page_renderer import PageRenderer
+from site_gen.rebuild.page_cache import PageCache, PageMemo
+from site_gen.pipeline.page_renderer import PageRenderer
 from site_gen.render import table_memo
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from output_tree import tree
 
-from site_gen.output import Staging
+from site_gen.pipeline.output import Staging
 
 
 def _beside(out: Path) -> list[str]:

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from livereload.handlers import LiveReloadHandler
 
-from site_gen.serve import watched_patterns
-from site_gen.serve_watch import RebuildingWatcher
+from site_gen.serve.server import watched_patterns
+from site_gen.serve.watch import RebuildingWatcher
 
 
 class Browser:

@@ -1,4 +1,4 @@
-"""Compiled templates kept on disk between builds (site_gen/render/compiled_templates.py):
+"""Compiled templates kept on disk between builds (site_gen/rebuild/compiled_templates.py):
 a hit renders the same bytes without compiling, an edited template is compiled again, and
 no folder or entry problem ever fails a render."""
 
@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from jinja2 import Environment, FileSystemLoader
 
-from site_gen.render import compiled_templates
-from site_gen.render.compiled_templates import TemplateCodeCache, default_folder, environment_key, retire_old_folders
+from site_gen.rebuild import compiled_templates
+from site_gen.rebuild.compiled_templates import TemplateCodeCache, default_folder, environment_key, retire_old_folders
 
 PAGE = "<p>{% for n in numbers %}{{ n * 2 }}{{ ', ' if not loop.last }}{% endfor %} &amp; {{ name }}</p>\n"
 
@@ -136,10 +136,10 @@ def test_a_build_environment_uses_the_folder_the_variable_names(monkeypatch, tmp
 
     monkeypatch.setenv("SITE_GEN_TEMPLATE_CACHE", str(tmp_path / "cache"))
     monkeypatch.setattr(compiled_templates, "_process_caches", {})
-    env = make_environment(tmp_path, "default", "/")
+    env = make_environment(tmp_path, "default", "/", bytecode_cache=compiled_templates.shared_cache())
     env.get_template("404.html")
     (key,) = (tmp_path / "cache").iterdir()
-    assert key.name == environment_key(__import__("site_gen.build_state").build_state.code_fingerprint())
+    assert key.name == environment_key(__import__("site_gen.rebuild.build_state").rebuild.build_state.code_fingerprint())
     assert len(entries(key)) == 1  # 404.html's code
 
 

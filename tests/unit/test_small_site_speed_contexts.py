@@ -7,7 +7,7 @@ from pathlib import Path
 
 from site_gen.config import SiteConfig
 from site_gen.diagnostics import Diagnostics
-from site_gen.project import load_competition
+from site_gen.pipeline.project import load_competition
 from site_gen.rules.swiss_cut.bracket import Entry, Stage
 
 CASES = Path(__file__).resolve().parents[1] / "rules"

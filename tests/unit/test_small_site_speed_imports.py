@@ -12,7 +12,7 @@ CASE = Path(__file__).resolve().parents[1] / "rules" / "swiss_cut" / "cases" / "
 BUILD = """
 import sys
 from pathlib import Path
-from site_gen.build import build
+from site_gen.pipeline.build import build
 from site_gen.diagnostics import Diagnostics
 root = Path(sys.argv[1])
 assert build(root, root / "_site", Diagnostics(root=root), incremental=False) is not None

@@ -13,7 +13,7 @@ import pytest
 
 from site_gen.config import SiteConfig
 from site_gen.diagnostics import Diagnostics
-from site_gen.project import load_competition
+from site_gen.pipeline.project import load_competition
 from site_gen.rules.thematic_marathon.scoring import GroupResult, MarathonResult
 from site_gen.rules.thematic_marathon.tournament import GroupTable, TournamentResult
 

@@ -20,7 +20,7 @@ from site_gen.config import SiteConfig
 from site_gen.diagnostics import Diagnostics
 from site_gen.json_document import competition_header, document_json, with_header
 from site_gen.model import CompetitionInfo
-from site_gen.project import load_competition
+from site_gen.pipeline.project import load_competition
 from site_gen.rules.registry import RULESETS
 from site_gen.rules.swiss_cut.model import Settings as SwissSettings
 from site_gen.rules.swiss_cut.scoring import compute as swiss_compute

@@ -13,7 +13,7 @@ from hypothesis import given, strategies as st
 
 from site_gen.i18n import Text
 from site_gen.model import StableSet
-from site_gen.strict_equality import same
+from site_gen.rebuild.strict_equality import same
 
 
 @dataclass(frozen=True)

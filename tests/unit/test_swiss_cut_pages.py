@@ -10,7 +10,7 @@ import re
 import shutil
 from pathlib import Path
 
-from site_gen.build import build
+from site_gen.pipeline.build import build
 from site_gen.diagnostics import Diagnostics
 
 CASE = Path(__file__).resolve().parents[1] / "rules" / "swiss_cut" / "cases" / "hand-worked-eight"

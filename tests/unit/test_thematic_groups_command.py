@@ -11,7 +11,7 @@ import pytest
 from site_gen.commands.groups import write_groups
 from site_gen.config import SiteConfig
 from site_gen.diagnostics import Diagnostics
-from site_gen.project import load_competition
+from site_gen.pipeline.project import load_competition
 
 COMPETITION = """\
 name: Groups test

@@ -4,7 +4,7 @@ running them loads no file reader, template engine or YAML parser."""
 import subprocess
 import sys
 
-FORBIDDEN = ("yaml", "jinja2", "markdown", "typer", "csv", "site_gen.sources", "site_gen.render", "site_gen.project",
+FORBIDDEN = ("yaml", "jinja2", "markdown", "typer", "csv", "site_gen.sources", "site_gen.render", "site_gen.pipeline.project",
              "site_gen.config", "site_gen.diagnostics")
 ENGINE = ("site_gen.tiebreak", "site_gen.rules.thematic_marathon.model", "site_gen.rules.thematic_marathon.grouping",
           "site_gen.rules.thematic_marathon.tournament", "site_gen.rules.thematic_marathon.master",

@@ -13,7 +13,7 @@ from hypothesis import given, settings as hsettings, strategies as st
 
 from site_gen.config import SiteConfig
 from site_gen.diagnostics import Diagnostics
-from site_gen.project import load_competition
+from site_gen.pipeline.project import load_competition
 from site_gen.tiebreak import FINAL, MINI_LEAGUE
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "seriea"

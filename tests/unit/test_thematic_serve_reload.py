@@ -10,10 +10,10 @@ import pytest
 
 from output_tree import tree
 
-from site_gen.build import build
+from site_gen.pipeline.build import build
 from site_gen.config import SiteConfig
 from site_gen.diagnostics import Diagnostics
-from site_gen.project import CompetitionMemo, load_competition
+from site_gen.pipeline.project import competition_memo, load_competition
 
 COMP = "pbem-marathon"
 
@@ -77,7 +77,7 @@ def _edit_finish_group_final(root: Path):  # rule 11: the classici group final c
                                     _edit_unknown_player, _edit_finish_tournament, _edit_unfinish_tournament,
                                     _edit_finish_group_final])
 def test_builds_of_one_process_equal_a_clean_build(project: Path, tmp_path: Path, change):
-    memo, served = CompetitionMemo(), tmp_path / "served"
+    memo, served = competition_memo(), tmp_path / "served"
     assert build(project, served, Diagnostics(root=project), serving=True, memo=memo) is not None
     change(project)
     diags, clean_diags = Diagnostics(root=project), Diagnostics(root=project)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from site_gen.config import SiteConfig
 from site_gen.diagnostics import Diagnostics
-from site_gen.project import load_competition
+from site_gen.pipeline.project import load_competition
 from site_gen.rules.thematic_marathon.crosstable import crosstable
 from site_gen.rules.thematic_marathon.document import document
 from site_gen.rules.thematic_marathon.model import Game

@@ -14,12 +14,11 @@ from sys import intern
 from typing import Generator
 
 from site_gen import parallel
-from site_gen.build_state import trust_previous_builds
 from site_gen.diagnostics import Diagnostics
 from site_gen.rules.best_span.corrections import Addition, read_corrections
 from site_gen.rules.best_span.model import NO_NAME, BestSpanData, Game, Participant, Settings
 from site_gen.sources.csv_reader import read_csv
-from site_gen.sources.log_cache import COLUMNS, FileRead, LogCache
+from site_gen.sources.log_store import COLUMNS, FileRead, LogStore, store_for
 from site_gen.sources.tenhou_files import Archives, LogSource, find_sources, read_blocks
 from site_gen.sources.tenhou_columns import GAME_COLUMNS, ColumnReader
 from site_gen.sources.tenhou_log import LineScanner, TenhouLine
@@ -106,7 +105,7 @@ class LogReader:
         self.added: list[Game] = []  # from corrections.yaml
         self.seen: list[tuple[str, ...]] = []  # each file's names (BestSpanData.names_seen)
         self.lines = 0
-        self.cache: LogCache | None = None
+        self.cache: LogStore | None = None
 
     def _relative(self, display: str) -> str:
         """Where a game was read, relative to the competition's folder (pages show it)."""
@@ -136,12 +135,11 @@ class LogReader:
             self.diags.notice(logs, None, f"{len(outside)} log file(s) of days outside the period were not read "
                                           f"({names})")
 
-    def _cache(self) -> LogCache | None:
-        """The cache of the project holding this competition (data/<slug>/), when trusted."""
-        if self.folder.parent.name != "data" or not trust_previous_builds():
-            return None
-        context = (sorted(self.participants), self.settings.tables, self.settings.direct_lobbies)
-        return LogCache(self.folder, context)
+    def _cache(self) -> LogStore | None:
+        """Where earlier reads of this competition's files are kept, if anywhere; a read
+        depends on the participants (which games are kept) and the counted tables and
+        direct lobbies (which lines could count)."""
+        return store_for(self.folder, (sorted(self.participants), self.settings.tables, self.settings.direct_lobbies))
 
     def read(self, source: LogSource, archives: Archives | None = None) -> None:
         self._take(source, self._relative(source.display), self._scan(source, archives))

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Hashable
 
-from site_gen import worker_memos
+from site_gen.rebuild import worker_memos
 
 
 class TaskTimes(worker_memos.HandedBack):

@@ -153,7 +153,7 @@ def shared_cache() -> TemplateCodeCache:
     base = default_folder()
     cache = _process_caches.get(base)
     if cache is None:
-        from site_gen.build_state import code_fingerprint
+        from site_gen.rebuild.build_state import code_fingerprint
 
         cache = _process_caches[base] = TemplateCodeCache(base / environment_key(code_fingerprint()) if base else None)
     return cache

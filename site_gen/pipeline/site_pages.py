@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import json
 
-from site_gen import players_index
+from site_gen.pipeline import players_index
 from site_gen.diagnostics import Diagnostics
 from site_gen.i18n import N_, Text
 from site_gen.latin_names import latin_form
 from site_gen.model import FINAL, CompetitionSite, CompetitionState, DataUpdate, Later, Page, SearchEntry, now
-from site_gen.project import Project
-
-RESERVED = {"players", "stages", "rounds", "tournaments", "groups", "events"}
+from site_gen.pipeline.project import RESERVED, Project
 
 
 def content_pages(project: Project, diags: Diagnostics) -> list[Page]:

@@ -18,15 +18,18 @@ from typing import Any, Callable
 
 from jinja2 import TemplateError
 
-from site_gen import parallel, worker_memos
+from site_gen import parallel
+
+from site_gen.rebuild import worker_memos
 from site_gen.model import Later, Page, Table
-from site_gen.output import Staging, output_path
-from site_gen.page_cache import PageCache
-from site_gen.project import Project
+from site_gen.pipeline.output import Staging, output_path
+from site_gen.rebuild.page_cache import PageCache
+from site_gen.pipeline.project import Project
+from site_gen.rebuild.compiled_templates import shared_cache
 from site_gen.render.environment import make_environment
 from site_gen.render.i18n import use_language
 from site_gen.render.links import use_page
-from site_gen.task_times import TIMES
+from site_gen.rebuild.task_times import TIMES
 
 Problem = tuple[str, int | None, str]  # (template file, line, message)
 Outcome = tuple[int | None, bool, Problem | None, str | None]  # (size, written, problem, digest) of one file
@@ -43,7 +46,8 @@ class PageRenderer:
         self.digests: dict[str, tuple[str, int]] = {}  # output path -> (digest, size), for the next build
         self._remembered: dict[str, str | None] | None = None  # serve: url -> digest PageMemo gave (render_all)
         self._exports: dict[str, bytes] = {}  # serve: the exports of tables made, for PageMemo.exports
-        self.env = make_environment(project.root, project.site.theme, base_url, serving=serving)
+        self.env = make_environment(project.root, project.site.theme, base_url, serving=serving,
+                                    bytecode_cache=shared_cache())  # compiled once per template source
         self.languages = {c.info.slug: c.info.language for c in project.competitions}
         self.default_language = project.site.language
         nav = [{"title": md.title, "url": f"{md.slug}/"} for md in project.pages if md.slug != "index"]

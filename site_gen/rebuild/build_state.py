@@ -15,9 +15,12 @@ import sys
 from collections import namedtuple
 from functools import lru_cache
 
-from site_gen import __version__, file_digests
+from site_gen import __version__
+
+from site_gen.rebuild import file_digests
 from site_gen.diagnostics import Diagnostic
-from site_gen.file_digests import file_sha256, sha256
+from site_gen.sources.folders import entries_under
+from site_gen.rebuild.file_digests import file_sha256, sha256
 
 # Plain strings and os.path, not pathlib (which imports re, fnmatch, urllib.parse...: a
 # quarter of an unchanged build's time): this module is all an unchanged build runs. The
@@ -39,7 +42,7 @@ def code_fingerprint() -> str:
     Babel that renders differently must not leave the old pages standing)."""
     digest = sha256(__version__.encode())
     digest.update(runtime_versions().encode())
-    package = os.path.dirname(os.path.realpath(__file__))
+    package = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))  # site_gen/
     # the packaged themes folder may be a link, which entries_under does not follow
     for top in (package, os.path.realpath(os.path.join(package, "themes"))):
         code = [(rel, entry) for rel, entry in entries_under(top) if rel.endswith(CODE_SUFFIXES) and entry.is_file()]
@@ -63,28 +66,6 @@ def runtime_versions() -> str:
         with entries:
             names.update(entry.name for entry in entries if entry.name.endswith((".dist-info", ".egg-info")))
     return "\n".join([sys.version, *sorted(names)])  # the folders' order aside: what is installed
-
-
-def entries_under(top: str, walked: list[str] | None = None) -> Iterator[tuple[str, os.DirEntry]]:
-    """What the folder `top` holds but folders, each by its path there ("a/b.py"): the
-    folders are walked, not those a link names (each added to `walked`: "a/"). Plain
-    strings, not pathlib: an unchanged build walks its inputs, its output and site-gen's
-    own files."""
-    folders = [""]
-    while folders:
-        folder = folders.pop()
-        try:
-            entries = os.scandir(os.path.join(top, folder))
-        except OSError:  # as os.walk: a folder that cannot be read is left out
-            continue
-        with entries:
-            for entry in entries:
-                if entry.is_dir(follow_symlinks=False):
-                    folders.append(folder + entry.name + "/")
-                    if walked is not None:
-                        walked.append(folder + entry.name + "/")
-                else:
-                    yield folder + entry.name, entry
 
 
 BIG_FILE = 64 << 20  # above this, size and time stand for the content (the build refuses such files)

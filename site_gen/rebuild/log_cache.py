@@ -18,7 +18,7 @@ that cannot be read, is damaged or was written for another context is a miss (th
 are read again), never an error. Months no longer read and competitions no longer there
 lose their files. The files hold tuples, dicts, strings and numbers only, and are loaded
 refusing any class: a file planted in a repository cannot make a build run code. The
-reader uses the cache only when previous builds can be trusted (never under CI). The files
+cache is used only when previous builds can be trusted (never under CI): open_cache. The files
 are written by a forked child while the build goes on; the command line's build waits for
 it at its end. A build's LogCache first waits for writes still going on. Nothing is kept
 in memory between builds: each build reads the months from disk.
@@ -31,24 +31,22 @@ import io
 import pickle
 import sys
 from pathlib import Path
-from typing import NamedTuple
 
 from site_gen import parallel
-from site_gen.build_state import CACHE_DIR, code_fingerprint, write_cache_file
-from site_gen.file_digests import file_sha256
+from site_gen.rebuild.build_state import CACHE_DIR, code_fingerprint, trust_previous_builds, write_cache_file
+from site_gen.rebuild.file_digests import file_sha256
+from site_gen.sources.log_store import COLUMNS, FileRead
 from site_gen.sources.tenhou_files import Archives, LogSource
 
 FORMAT = 2  # raised when FileRead or the files' layout changes
-COLUMNS = ("line", "hour", "minute", "lobby", "rule", "players", "scores", "log")  # a kept game's fields in a FileRead
 
 
-class FileRead(NamedTuple):
-    """What reading one log file gave, in the order a read gives it."""
-
-    lines: int
-    names: tuple[str, ...]  # the players of its lines that could count
-    diagnostics: tuple[tuple[str, int | None, str], ...]  # (severity, line, message), all about this file
-    columns: tuple[tuple, ...]  # the kept games' fields, one tuple per name in COLUMNS
+def open_cache(competition: Path, context: object) -> LogCache | None:
+    """The cache of the project holding this competition (data/<slug>/), when earlier
+    builds can be trusted (sources.log_store.StoreOpener)."""
+    if competition.parent.name != "data" or not trust_previous_builds():
+        return None
+    return LogCache(competition, context)
 
 
 class LogCache:

@@ -20,12 +20,12 @@ import os
 from pathlib import Path
 from typing import Any, Callable
 
-from site_gen.build_state import code_fingerprint, input_fingerprint_of, output_record, write_cache_file
-from site_gen.kept_digests import value_digest
+from site_gen.rebuild.build_state import code_fingerprint, input_fingerprint_of, output_record, write_cache_file
+from site_gen.rebuild.kept_digests import value_digest
 from site_gen.model import Page, Table
-from site_gen.output import output_path
+from site_gen.pipeline.output import output_path
 from site_gen.render import table_memo
-from site_gen.strict_equality import same
+from site_gen.rebuild.strict_equality import same
 
 
 def template_fingerprint(root: Path, options: str) -> str:

@@ -20,7 +20,7 @@ import hashlib
 import pickle
 from typing import Any, Callable, Hashable
 
-from site_gen import worker_memos
+from site_gen.rebuild import worker_memos
 
 
 def value_digest(value: Any) -> bytes | None:

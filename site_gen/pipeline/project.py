@@ -7,13 +7,14 @@ from pathlib import Path
 from typing import Any
 
 from site_gen.config import Field, SiteConfig, as_language, as_str, parse_fields, site_config
-from site_gen.build_state import code_fingerprint, input_fingerprint_of
 from site_gen.diagnostics import Diagnostic, Diagnostics, did_you_mean
 from site_gen.model import CompetitionInfo
-from site_gen.page_cache import PageMemo
+from site_gen.rebuild.competition_memo import CompetitionMemo
+from site_gen.rebuild.log_cache import open_cache
 from site_gen.rules.registry import RULESETS
 from site_gen.rules.base import RuleSet
 from site_gen.slugs import slugify
+from site_gen.sources.log_store import stores_from
 from site_gen.sources.markdown_reader import MarkdownPage, read_markdown
 from site_gen.sources.safe_paths import refuse_links_under, refuse_outside_links
 from site_gen.sources.yaml_reader import read_yaml
@@ -24,6 +25,9 @@ COMMON_FIELDS = (
     Field("language", as_language, None, "language of this competition's pages; default: site.yaml's"),
     Field("description", as_str, "", "one line shown on the home page"),
 )
+
+# the folders of a competition's own pages: no Markdown page of the competition may take them
+RESERVED = {"players", "stages", "rounds", "tournaments", "groups", "events"}
 
 
 @dataclass
@@ -37,30 +41,6 @@ class Competition:
     published: Any = None  # its CompetitionSite, made once (build.plan)
 
 
-class CompetitionMemo:
-    """Competitions an earlier build of this process loaded (`serve`): one whose folder,
-    site settings and site-gen code are unchanged is not read, computed or published
-    again, and the messages its loading gave are given again. `pages` keeps what the last
-    build worked out for its pages (page_cache.PageMemo). Until a build of this process
-    has succeeded with it (`filled`), a build does not stop at "nothing changed" (build.build)."""
-
-    def __init__(self) -> None:
-        self.entries: dict[Path, tuple[str, Competition | None, list[Diagnostic]]] = {}
-        self.pages = PageMemo()
-        self.filled = False
-
-    def load(self, folder: Path, site: SiteConfig, diags: Diagnostics) -> Competition | None:
-        key = input_fingerprint_of(folder.parent.parent, [folder], f"{code_fingerprint()}\0{site!r}")
-        known = self.entries.get(folder)
-        if known is not None and known[0] == key:
-            diags.items.extend(known[2])
-            return known[1]
-        before = len(diags.items)
-        competition = load_competition(folder, site, diags)
-        self.entries[folder] = (key, competition, diags.items[before:])
-        return competition
-
-
 @dataclass
 class Project:
     root: Path
@@ -70,8 +50,7 @@ class Project:
 
 
 def load_project(root: Path, diags: Diagnostics, memo: CompetitionMemo | None = None) -> Project | None:
-    from site_gen.site_pages import RESERVED  # site_pages imports this module
-
+    """Every competition and page of the project; `memo`: serve's competitions from earlier builds."""
     if refuse_outside_links(root, diags):  # before any file is read: never read one from outside
         return None
     ok, doc = read_yaml(root / "site.yaml", diags)
@@ -140,7 +119,8 @@ def load_competition(folder: Path, site: SiteConfig, diags: Diagnostics) -> Comp
         folder=folder,
     )
     competition = Competition(info, ruleset, settings)
-    competition.data = ruleset.load(folder, settings, diags)
+    with stores_from(open_cache):  # a reader may keep what it read for the next build (Tenhou logs)
+        competition.data = ruleset.load(folder, settings, diags)
     if competition.data is None:
         return None
     competition.result = ruleset.compute(competition.data, settings)
@@ -172,3 +152,8 @@ def _markdown_pages(
             pages.append(page)
     pages.sort(key=lambda p: (p.order, p.slug))
     return pages
+
+
+def competition_memo() -> CompetitionMemo:
+    """A memo of competitions (serve) that loads them as builds do."""
+    return CompetitionMemo(load_competition)

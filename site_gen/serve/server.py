@@ -6,7 +6,7 @@ A failed rebuild keeps the last good site and prints the problems; until the nex
 rebuild every served page also shows them in an overlay (added to the response only,
 never to the files), and the reload that follows a fix takes it away. Between rebuilds
 serve keeps each competition whose folder did not change, loaded, computed and published
-(project.CompetitionMemo): the one thing it keeps besides what every build keeps.
+(rebuild.competition_memo): the one thing it keeps besides what every build keeps.
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ from pathlib import Path
 import typer
 
 from site_gen import parallel
-from site_gen.build import build
+from site_gen.pipeline.build import build
 from site_gen.diagnostics import Diagnostics
-from site_gen.project import CompetitionMemo
-from site_gen.serve_overlay import FAILURE, OverlayStaticFileHandler
-from site_gen.serve_watch import RebuildingWatcher
+from site_gen.pipeline.project import competition_memo
+from site_gen.serve.overlay import FAILURE, OverlayStaticFileHandler
+from site_gen.serve.watch import RebuildingWatcher
 
 WATCHED = ("data", "content", "templates", "themes", "static", "site.yaml")
 
@@ -33,7 +33,7 @@ def watched_patterns(root: Path) -> list[str]:
     return [str(root / name if name.endswith(".yaml") else root / name / "**" / "*") for name in WATCHED]
 
 
-MEMO = CompetitionMemo()  # competitions a change did not touch are not loaded again
+MEMO = competition_memo()  # competitions a change did not touch are not loaded again
 
 
 def rebuild(root: Path, out: Path, base_url: str) -> bool:

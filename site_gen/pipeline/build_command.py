@@ -26,7 +26,7 @@ def run_build(out: str | Path | None, base_url: str | None, jobs: int | None, ro
     data errors, 2 for a usage error). `out`: the output folder as the command was given
     it (None: the site's _site/). `ending_process`: the process ends right after, so the
     build's objects are left to it (build.keep_until_exit)."""
-    from site_gen import build_state, file_digests
+    from site_gen.rebuild import build_state, file_digests
     from site_gen.diagnostics import Diagnostics
 
     try:
@@ -45,7 +45,7 @@ def run_build(out: str | Path | None, base_url: str | None, jobs: int | None, ro
         else:
             from pathlib import Path
 
-            from site_gen.build import build, keep_until_exit
+            from site_gen.pipeline.build import build, keep_until_exit
             from site_gen.parallel import default_jobs
 
             if ending_process:
@@ -131,7 +131,7 @@ def _project_folder(root: str | Path | None) -> str:
 
 def _output_folder(out: str | Path, top: str | Path) -> str:
     """output_folder() as a string, spelt as that Path is."""
-    from site_gen.output import check_output_folder
+    from site_gen.pipeline.output import check_output_folder
 
     target = path_text(out)
     if not target.startswith("/"):

@@ -71,7 +71,10 @@ def _as_is(width: int, rows: Iterable[Sequence]) -> tuple[list[str], str] | None
 
 def table_csv(table: Table) -> bytes:
     """A table as its page shows it, headed by the columns' headings in English: a data file
-    is the same in every language of the pages (as the JSON document's keys are)."""
-    keys = [c.key for c in table.columns]
-    return csv_file([str(c.label) for c in table.columns],
+    is the same in every language of the pages (as the JSON document's keys are). One kind
+    of value per column: a column's csv_key where its page cell mixes words with numbers,
+    and the table's CSV-only columns after the page's."""
+    columns = (*table.columns, *table.csv_columns)
+    keys = [c.csv_key or c.key for c in columns]
+    return csv_file([str(c.label) for c in columns],
                     lambda: ([csv_value(row.get(key)) for key in keys] for row in table.rows))

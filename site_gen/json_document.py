@@ -142,5 +142,7 @@ def competition_header(info: Any, state: Any) -> dict[str, Any]:
     }
 
 
-def with_header(header: dict[str, Any], document: dict[str, Any]) -> dict[str, Any]:
-    return {"competition": header, **document}
+def with_header(header: dict[str, Any], document: dict[str, Any], schema: str | None = None) -> dict[str, Any]:
+    """The published document: `$schema` first (the schema's address, as JSON Schema tools
+    look for it), then the `competition` header, then the rule set's keys."""
+    return {**({"$schema": schema} if schema else {}), "competition": header, **document}

@@ -31,6 +31,9 @@ class Column:
     numeric: bool = False
     link_key: str | None = None  # the row key holding this cell's link
     decimals: int = 3  # shown decimals for exact fractions
+    # the row key the CSV writes in this column, where the page's cell puts a word in place
+    # of the number ("excluded"): the CSV keeps one kind of value per column
+    csv_key: str | None = None
 
 
 @dataclass(frozen=True)
@@ -114,6 +117,9 @@ class Table:
     # a small value that decides the rows, set by a builder whose rows are made of it alone:
     # serve's table memo (render.table_memo) digests it in their place
     source: Any = None
+    # columns only the CSV has, after the page's: what a page's cell says beside or in place
+    # of its number (an exclusion, a shared place, a dropped stage struck through)
+    csv_columns: tuple[Column, ...] = ()
 
     def __post_init__(self):
         self.struck = StableSet(self.struck)

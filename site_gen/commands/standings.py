@@ -11,9 +11,11 @@ from site_gen.csv_export import table_csv
 from site_gen.json_document import competition_header, document_json, with_header
 from site_gen.diagnostics import Diagnostics, did_you_mean, visible
 from site_gen.model import Table
-from site_gen.config import SiteConfig
+from site_gen.config import SiteConfig, site_config
 from site_gen.pipeline.project import load_competition
 from site_gen.render.formatting import format_number
+from site_gen.sources.yaml_reader import read_yaml
+from site_gen.standings_schema import schema_reference
 
 FORMATS = ("table", "json", "csv")
 
@@ -36,7 +38,8 @@ def print_standings(root: Path, slug: str, fmt: str, stage: int | None) -> int:
     ruleset, settings, result = competition.ruleset, competition.settings, competition.result
     if fmt == "json":
         header = competition_header(competition.info, ruleset.state(settings, result))
-        sys.stdout.buffer.write(document_json(with_header(header, ruleset.document(settings, result))))
+        schema = schema_reference(competition.info.rules, _base_url(root))  # as the build names it
+        sys.stdout.buffer.write(document_json(with_header(header, ruleset.document(settings, result), schema)))
         return 0
     table = ruleset.standings_table(settings, result, stage)
     if table is None:
@@ -47,6 +50,19 @@ def print_standings(root: Path, slug: str, fmt: str, stage: int | None) -> int:
     else:
         typer.echo(text_table(table))
     return 0
+
+
+def _base_url(root: Path) -> str:
+    """site.yaml's base_url, which the build's documents name their schema from; the
+    default when site.yaml is missing or wrong (`check` and `build` report that), or a
+    link, which the build refuses to read."""
+    path = root / "site.yaml"
+    if path.is_symlink() or not path.is_file():
+        return SiteConfig.base_url
+    quiet = Diagnostics(root=root)
+    ok, doc = read_yaml(path, quiet)
+    site = site_config(doc, path, quiet) if ok else None
+    return site.base_url if site is not None else SiteConfig.base_url
 
 
 def text_table(table: Table) -> str:

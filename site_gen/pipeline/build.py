@@ -20,6 +20,7 @@ from site_gen.pipeline.project import Project, load_project
 from site_gen.rebuild.competition_memo import CompetitionMemo
 from site_gen.rebuild.page_cache import PageCache, template_fingerprint
 from site_gen.pipeline.page_renderer import PageRenderer
+from site_gen.standings_schema import schema_path, schema_reference, schema_text
 from site_gen.render.environment import theme_dir
 from site_gen.rebuild import build_state, file_digests
 from site_gen import parallel
@@ -51,8 +52,10 @@ def collection_paused():
             gc.enable()
 
 
-def plan(project: Project, diags: Diagnostics) -> tuple[list[Page], dict[str, bytes | Later]]:
-    """Every page to render and every file to write (its bytes, or a Later of them)."""
+def plan(project: Project, diags: Diagnostics, base_url: str | None = None) -> tuple[list[Page], dict[str, bytes | Later]]:
+    """Every page to render and every file to write (its bytes, or a Later of them);
+    `base_url` (default: site.yaml's) makes the documents' `$schema` addresses."""
+    url = base_url or project.site.base_url
     sites: dict[str, CompetitionSite] = {}
     pages: list[Page] = []
     files: dict[str, bytes | Later] = {}
@@ -66,7 +69,9 @@ def plan(project: Project, diags: Diagnostics) -> tuple[list[Page], dict[str, by
         pages += [Page(p.url, p.template, p.title, {**extra, **p.context}, p.later) for p in site.pages]
         # exports are worked out by the renderer's workers, beside the pages
         header = competition_header(c.info, c.ruleset.state(c.settings, c.result))
-        files[f"{c.info.slug}/standings.json"] = Later(document_json, Later(with_header, header, site.document))
+        schema = schema_reference(c.info.rules, url)
+        files[f"{c.info.slug}/standings.json"] = Later(document_json, Later(with_header, header, site.document, schema))
+        files[schema_path(c.info.rules)] = schema_text(c.info.rules)  # once per rule set used
         for table in site.tables:
             files[f"{c.info.slug}/{table.slug}.csv"] = Later(table_csv, table)
         for name, data in site.exports.items():
@@ -163,11 +168,11 @@ def _build(root: Path, out: Path, diags: Diagnostics, base_url: str | None, jobs
         if project is None:
             return None
         keep()
-        pages, files = plan(project, diags)
+        url = base_url or project.site.base_url
+        pages, files = plan(project, diags, url)
         if diags.has_errors:
             return None
         keep()
-        url = base_url or project.site.base_url
         renderer = PageRenderer(project, url, serving)
         if incremental and build_state.trust_previous_builds():
             renderer.cache = PageCache(root, out, template_fingerprint(root, f"{url}\0{serving}"), renderer.common)

@@ -7,6 +7,7 @@ import json
 from site_gen.pipeline import players_index
 from site_gen.diagnostics import Diagnostics
 from site_gen.i18n import N_, Text
+from site_gen.latin_names import latin_form
 from site_gen.model import FINAL, CompetitionSite, CompetitionState, DataUpdate, Later, Page, SearchEntry, now
 from site_gen.pipeline.project import RESERVED, Project
 
@@ -120,6 +121,10 @@ def search_index(project: Project, sites: dict[str, CompetitionSite], content: l
     entries += players_index.search_entries(sites)
     entries += [SearchEntry(p.title, p.url, "page") for p in content]
     data = [{"title": e.title, "url": e.url, "kind": e.kind, "detail": e.detail} for e in entries]
+    for entry in data:  # the name in Latin letters, where it is written in another script
+        latin = latin_form(entry["title"])
+        if latin is not None:
+            entry["latin"] = latin
     return (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
 
 

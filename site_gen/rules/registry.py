@@ -34,3 +34,8 @@ class _Registry(Mapping[str, RuleSet]):
 
 RULESETS: Mapping[str, RuleSet] = _Registry()
 
+
+def package_of(name: str) -> str:
+    """The package of a rule set (its schema file lives there), without importing it."""
+    return _MODULES[name].rpartition(".")[0]
+

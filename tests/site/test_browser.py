@@ -174,6 +174,24 @@ def test_search_finds_a_player_and_opens_their_page(site, open_page):
     assert unquote(urlsplit(page.url).path) == unquote(urlsplit(site.url(f"{site.player_page}index.html")).path)
 
 
+@pytest.mark.parametrize("typed, name, url", [
+    ("Ivanov", "Иванов Алексей", "kiev-2006/players/иванов-алексей/"),  # Cyrillic
+    ("keron", "ケロンパス", "tenhou-best-span/players/ケロンパス/"),  # katakana: ke-ro-n-pa-su
+], ids=["cyrillic", "katakana"])
+def test_search_finds_a_name_in_another_script_typed_in_latin_letters(site, open_page, typed, name, url):
+    expect = _expect()
+    page = open_page().page
+    page.goto(site.url())
+    box = page.locator("header input[type=search]#search-box")
+    box.click()
+    box.press_sequentially(typed, delay=20)
+    hit = page.locator("#search-results a", has_text=name).first
+    expect(hit).to_be_visible()
+    follow(hit)
+    expect(page.locator("h1")).to_have_text(name)
+    assert unquote(urlsplit(page.url).path) == unquote(urlsplit(site.url(f"{url}index.html")).path)
+
+
 def test_filter_box_hides_rows_that_do_not_match(site, open_page):
     expect = _expect()
     page = open_page().page

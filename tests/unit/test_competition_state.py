@@ -63,7 +63,8 @@ def test_the_document_starts_with_the_competition_header(tmp_path: Path):
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     document = json.loads(done.stdout)
-    assert list(document)[:2] == ["competition", "rules"]
+    assert list(document)[:3] == ["$schema", "competition", "rules"]
+    assert document["$schema"] == "https://example.org/schemas/swiss-cut.schema.json"  # site.yaml's base_url, as the build
     assert document["competition"] == {"name": "Hand-worked eight", "rules": "swiss-cut", "status": "in_progress",
                                        "results_up_to": None, "after_round": 2, "provisional": True}
     built = subprocess.run([sys.executable, "-m", "site_gen", "build"], cwd=root, capture_output=True, text=True,

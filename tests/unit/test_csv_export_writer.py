@@ -72,3 +72,15 @@ def test_the_lines_of_the_rows_are_the_files_lines(header_and_rows):
     assert all(len(line) == 1 for line in lines) and csv_lines(width, lambda: iter(rows)) == [line for line, in lines]
     assert "".join(csv_lines(width, lambda: [header]) + csv_lines(width, lambda: iter(rows))).encode("utf-8") == (
         _written_by_the_csv_module(header, rows))
+
+
+def test_a_table_s_csv_writes_a_column_s_csv_key_and_the_csv_only_columns_last():
+    from site_gen.csv_export import table_csv
+    from site_gen.model import Column, Table
+
+    columns = (Column("rank", "Rank", numeric=True, csv_key="rank_number"), Column("player", "Player"))
+    rows = [{"rank": 1, "rank_number": 1, "player": "Ann", "excluded": "no"},
+            {"rank": "excluded", "rank_number": None, "player": "Bob", "excluded": "yes"}]
+    table = Table("t", "T", columns, rows, csv_columns=(Column("excluded", "Excluded"),))
+    # the page's word "excluded" never reaches the Rank column: it has a column of its own
+    assert table_csv(table) == BOM + b"Rank,Player,Excluded\n1,Ann,no\n,Bob,yes\n"

@@ -100,6 +100,7 @@ def test_not_started(tmp_path):
     assert "Status: not started" in text(page(out, ""))
     assert "Nothing is seated yet" in text(page(out, "rounds/next"))
     assert json.loads((out / "standings.json").read_text(encoding="utf-8")) == {
+        "$schema": "../schemas/swiss-cut.schema.json",  # a base_url without host: relative to the document
         "competition": {"name": "Hand-worked eight", "rules": "swiss-cut", "status": "not_started",
                         "results_up_to": None, "after_round": None, "provisional": True},
         "rules": "swiss-cut", "rounds": [], "final": [], "ranking": []}

@@ -137,7 +137,7 @@ def statistics_table(settings: Settings, result: BestSpanResult, player_urls: di
     columns = (
         Column("player", N_("Player"), link_key="player_url"),
         Column("name", N_("Name")),
-        Column("rank", N_("Rank"), numeric=True),
+        Column("rank", N_("Rank"), numeric=True, csv_key="rank_number"),
         Column("games", N_("Games"), numeric=True),
     ) + tuple(Column(k, KIND_LABELS[k], numeric=True) for k in KINDS) + tuple(
         Column(f"place{i + 1}", label, numeric=True) for i, label in enumerate(PLACES)) + (
@@ -150,13 +150,15 @@ def statistics_table(settings: Settings, result: BestSpanResult, player_urls: di
         row: dict[str, Any] = {
             "player": p.player, "player_url": player_urls.get(p.player), "name": p.participant.name,
             "rank": p.rank or (Text(N_("excluded")) if p.excluded else None), "games": len(p.games),
+            "rank_number": p.rank or None, "excluded": "yes" if p.excluded else "no",  # rank 0: not ranked
             **p.kinds, "average_place": p.average_place, "average_score": p.average_score, "points": p.points,
         }
         row.update({f"place{i + 1}": count for i, count in enumerate(p.places)})
         rows.append(row)
     return Table("players", N_("Participants' statistics"), columns, rows,
                  highlighted={i for i, p in enumerate(result.players) if p.excluded},
-                 note=N_("Over all counted games, red ones included. Highlighted: excluded (not ranked)."))
+                 note=N_("Over all counted games, red ones included. Highlighted: excluded (not ranked)."),
+                 csv_columns=(Column("excluded", "Excluded"),))
 
 
 def span_games_table(settings: Settings, p: PlayerResult) -> Table:

@@ -100,7 +100,8 @@ def marathon_table(settings: Settings, rows: tuple[MarathonRow, ...], player_url
             row[f"nr{s.number}"] = m.norm_ratings.get(s.number, "")
             if s.number in m.dropped:
                 struck.add((index, f"nr{s.number}"))
-        row.update(total_norm_rating=m.total_norm_rating, score_sum=m.score_sum, games=m.games)
+        row.update(total_norm_rating=m.total_norm_rating, score_sum=m.score_sum, games=m.games,
+                   dropped_stages=" ".join(map(str, m.dropped)))
         table_rows.append(row)
     return Table(
         "marathon",
@@ -110,6 +111,7 @@ def marathon_table(settings: Settings, rows: tuple[MarathonRow, ...], player_url
         struck=struck,
         note=N_("A struck-through NR is the dropped stage of a player who played in every stage."),
         reasons=rank_reasons(rows, lambda m: m.keys, MARATHON_KEYS, lambda m: m.player, (0, 3, 0)),
+        csv_columns=(Column("dropped_stages", "Dropped stages"),),  # the stage numbers, as standings.json's
     )
 
 

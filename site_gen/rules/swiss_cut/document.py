@@ -6,6 +6,7 @@ from typing import Any
 
 from site_gen.rules.swiss_cut.mi import SeatResult
 from site_gen.rules.swiss_cut.model import Settings
+from site_gen.rules.swiss_cut.outcome import RankingRow
 from site_gen.rules.swiss_cut.scoring import RoundResult, TournamentResult
 from site_gen.values import json_number
 
@@ -49,5 +50,14 @@ def document(settings: Settings, result: TournamentResult) -> dict[str, Any]:
         "rules": "swiss-cut",
         "rounds": [_round(r, result) for r in result.rounds],
         "final": [{"place": f.place, "player": f.player, "score": f.score} for f in result.final],
-        "ranking": [{"rank": r.rank, "player": r.player, "reached": r.reached} for r in result.ranking],
+        "ranking": [_ranking_row(r, result.last_played) for r in result.ranking],
     }
+
+
+def _ranking_row(row: RankingRow, last_played: int) -> dict[str, Any]:
+    # `reached` mixes a string and a number, as the spec fixes it; `finalist` and
+    # `last_round` say the same with one type each, for tools that read typed columns
+    # (a finalist played every round up to the final)
+    finalist = row.reached == "final"
+    return {"rank": row.rank, "player": row.player, "reached": row.reached,
+            "finalist": finalist, "last_round": last_played if finalist else row.reached}

@@ -62,7 +62,7 @@ SEAT_COLUMNS = (
     Column("player", N_("Player"), link_key="player_url"),
     Column("score", N_("Score"), numeric=True),
     Column("points", N_("MI"), numeric=True, decimals=2),  # the outcome first: what a phone shows
-    Column("place", N_("Place")),
+    Column("place", N_("Place"), csv_key="first_place"),  # "3–4" on the page: 3 and "Shared place" yes
     Column("place_points", N_("Place MI"), numeric=True, decimals=2),
     Column("limit_points", N_("Limit MI"), numeric=True),
     Column("scale_points", N_("Scale MI"), numeric=True),
@@ -81,7 +81,9 @@ def _seat_rows(round_result: RoundResult, urls: dict[str, str]) -> list[dict[str
                 "table": table.table, "wind": WINDS[s.wind] if s.wind < len(WINDS) else str(s.wind + 1),
                 "player": s.player, "player_url": urls.get(s.player), "score": s.seat.score,
                 "mahjongs": s.seat.mahjongs if s.scored else None, "limit_hands": s.seat.limit_hands if s.scored else None,
-                "place": place_text(s.places), "place_points": s.place_points, "limit_points": s.limit_points,
+                "place": place_text(s.places), "first_place": s.places[0] if s.places else None,
+                "shared_place": "" if s.places is None else "yes" if s.places[0] != s.places[1] else "no",
+                "place_points": s.place_points, "limit_points": s.limit_points,
                 "scale_points": s.scale_points, "penalty": s.seat.penalty if s.scored else None, "points": s.points,
             })
     return rows
@@ -94,7 +96,7 @@ def round_table(round_result: RoundResult, urls: dict[str, str]) -> Table:
     ) + SEAT_COLUMNS[3:]
     return Table(f"round-{round_result.number}",
                  Text(N_("Round %(number)s: seating and results"), number=round_result.number), columns,
-                 _seat_rows(round_result, urls))
+                 _seat_rows(round_result, urls), csv_columns=(Column("shared_place", "Shared place"),))
 
 
 def table_blocks(round_result: RoundResult, urls: dict[str, str]) -> list[Table]:

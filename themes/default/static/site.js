@@ -110,7 +110,10 @@
       list.textContent = "";
       if (!q) { list.hidden = true; return; }
       load().then(function (data) {
-        var hits = data.filter(function (e) { return e.title.toLocaleLowerCase().indexOf(q) !== -1; }).slice(0, 20);
+        // a name in another script also matches its Latin letters ("ivanov" finds Иванов)
+        var hits = data.filter(function (e) {
+          return e.title.toLocaleLowerCase().indexOf(q) !== -1 || (e.latin && e.latin.indexOf(q) !== -1);
+        }).slice(0, 20);
         list.textContent = "";
         hits.forEach(function (e) {
           var li = document.createElement("li");

@@ -84,11 +84,7 @@ def test_marathon_csv_matches_the_document(site: Path):
     doc = json.loads((site / COMP / "standings.json").read_text(encoding="utf-8"))
     data = (site / COMP / "marathon.csv").read_bytes()
     # a byte order mark (Excel on Windows reads UTF-8 only with one), the page's column headings
-<<<<<<< HEAD
-    assert data.startswith(b"\xef\xbb\xbfRank,Player,Total NR,NR 1,NR 2,NR 3,NR 4,NR 5,Score sum,Games\n")
-=======
-    assert data.startswith(b"\xef\xbb\xbfRank,Player,NR 1,NR 2,NR 3,NR 4,NR 5,Total NR,Score sum,Games,Dropped stages\n")
->>>>>>> exports38
+    assert data.startswith(b"\xef\xbb\xbfRank,Player,Total NR,NR 1,NR 2,NR 3,NR 4,NR 5,Score sum,Games,Dropped stages\n")
     rows = list(csv.DictReader(io.StringIO(data.decode("utf-8-sig"))))
     assert [(int(r["Rank"]), r["Player"], int(r["Total NR"]), r["Dropped stages"]) for r in rows] == [
         (m["rank"], m["player"], m["total_norm_rating"], " ".join(map(str, m["dropped_stages"]))) for m in doc["marathon"]

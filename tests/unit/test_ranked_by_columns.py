@@ -9,7 +9,7 @@ import pytest
 
 from site_gen.config import SiteConfig
 from site_gen.diagnostics import Diagnostics
-from site_gen.project import load_competition
+from site_gen.pipeline.project import load_competition
 
 RULES = Path(__file__).resolve().parents[1] / "rules"
 

@@ -58,7 +58,7 @@ def test_finished(tmp_path):
     overview = text(page(out, ""))
     assert "Status: finished" in overview
     # the final's places on the overview and the final page
-    assert re.search(r"1 \S+ Dmitry 800 2 \S+ Gleb 800 3 \S+ Boris -600 4 \S+ Anna -1000", text(page(out, "rounds/final")))
+    assert re.search(r"1 Dmitry 800 \S+ 2 Gleb 800 \S+ 3 Boris -600 \S+ 4 Anna -1000", text(page(out, "rounds/final")))  # place, player, score (ranked by), wind
     assert "The tournament is over" in text(page(out, "rounds/next"))
 
 

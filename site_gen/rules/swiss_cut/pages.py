@@ -117,6 +117,16 @@ def _target(settings: Settings, round_number: int):
     return Text(N_("the final")) if round_number > settings.rounds else Text(N_("round %(number)s"), number=round_number)
 
 
+def _next_status(mark: str | None, decided: bool, target) -> Text | str:
+    """The "Next" cell: once the cut is made, through, out or equal at the cut (the judge
+    decides); before it, sure of the next stage, out of its reach, or nothing yet."""
+    if decided:
+        return (Text(N_("through to %(next)s"), next=target) if mark == THROUGH else
+                Text(N_("out")) if mark == OUT else Text(N_("equal at the cut: the judge decides")))
+    return (Text(N_("sure of %(next)s"), next=target) if mark == THROUGH else
+            Text(N_("cannot reach %(next)s"), next=target) if mark == OUT else "")
+
+
 def standings_table(settings: Settings, standings: Standings, data: TournamentData, urls: dict[str, str],
                     all_standings: dict[int, Standings], outlook: CutOutlook | None = None) -> Table:
     number = standings.after
@@ -141,19 +151,12 @@ def standings_table(settings: Settings, standings: Standings, data: TournamentDa
     rows = []
     for r in standings.rows:
         if ahead is not None:
-            mark = ahead.marks.get(r.player)
-            target = _target(settings, ahead.leads_to)
-            if ahead.how == DECIDED:  # history: the cut is made
-                status = (Text(N_("through to %(next)s"), next=target) if mark == THROUGH else
-                          Text(N_("out")) if mark == OUT else Text(N_("equal at the cut: the judge decides")))
-            else:
-                status = (Text(N_("sure of %(next)s"), next=target) if mark == THROUGH else
-                          Text(N_("cannot reach %(next)s"), next=target) if mark == OUT else "")
-        elif cut is not None and outlook is not None and outlook.how == DECIDED and outlook.marks.get(r.player) is None:
-            status = Text(N_("equal at the cut: the judge decides"))
+            status = _next_status(ahead.marks.get(r.player), ahead.how == DECIDED, _target(settings, ahead.leads_to))
+        elif cut is not None:
+            equal = outlook is not None and outlook.how == DECIDED and outlook.marks.get(r.player) is None
+            status = _next_status(None if equal else THROUGH if r.player in through else OUT, True, what)
         else:
-            status = (Text(N_("through to %(next)s"), next=what) if r.player in through
-                      else (Text(N_("out")) if cut is not None else ""))
+            status = ""
         rows.append({"rank": r.rank, "player": r.player, "player_url": urls.get(r.player), "points": r.points,
                      "score": r.score, "mahjongs": r.mahjongs, "judge": judge_position.get(r.player) if r.judge else None,
                      "status": status})

@@ -16,6 +16,7 @@ from site_gen.render.charts import bar_chart
 from site_gen.render.span_chart import span_chart
 from site_gen.render.formatting import sort_key
 from site_gen.render.crosstable_view import crosstable_body
+from site_gen.render.prose_tables import boxed_tables
 from site_gen.render.table_view import reason_cell, reason_texts, table_body, table_rows
 from site_gen.render import i18n, links
 from site_gen.render.icalendar import calendar
@@ -121,6 +122,7 @@ def make_environment(root: Path, theme: str, base_url: str, serving: bool = Fals
     # link must be absolute
     env.globals.update(hosted=hosted, nav_href=nav_href)
     env.filters["site_links"] = links.markdown_links  # a Markdown page's links, from the page shown
+    env.filters["boxed_tables"] = boxed_tables  # a Markdown page's tables in scroll boxes
     env.globals["span_chart"] = span_chart  # best-span player pages
     env.globals["crosstable_body"] = crosstable_body  # thematic marathon crosstables
     # numbers, dates and the messages rule sets mark with N_() or Text, in the page's language

@@ -78,8 +78,8 @@ def pages_by_type(built_site) -> dict[str, str]:
 
 FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
-# The rule-set tables, each in its scroll box (a round's print sheets are laid out for paper
-# and a Markdown page's tables are the organiser's).
+# The tables, each in its scroll box: the rule sets' and the Markdown pages' (a round's print
+# sheets are laid out for paper, and have none).
 BOXES = "Array.from(document.querySelectorAll('.table-scroll')).filter(b => b.offsetParent !== null && b.querySelector(':scope > table'))"
 
 PINNED = """async () => {
@@ -183,12 +183,18 @@ def test_tables_stay_readable(site, open_page, pages_by_type, kind, width):
 
     # every box can be reached with the keyboard, is named, and shows its focus
     regions = page.evaluate("""() => %s.map(b => { b.focus(); const s = getComputedStyle(b);
-        return [b.getAttribute('tabindex'), b.getAttribute('role'), (b.getAttribute('aria-label') || '').trim() !== '',
+        const by = b.getAttribute('aria-labelledby'), named = by ? document.getElementById(by) : null;
+        const name = by ? (named ? named.textContent : '') : (b.getAttribute('aria-label') || '');
+        return [b.getAttribute('tabindex'), b.getAttribute('role'), name.trim() !== '',
                 document.activeElement === b, s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2]; })""" % BOXES)
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
     problems += [f"table box {i}: tabindex {tabindex}, role {role}, named {named}, focusable {focused}, outline {outlined}"
                  for i, (tabindex, role, named, focused, outlined) in enumerate(regions)
                  if (tabindex, role, named, focused, outlined) != ("0", "region", True, True, True)]
+
+    loose = page.evaluate("() => Array.from(document.querySelectorAll('main table')).filter(t => !t.closest('.table-scroll, .table-head-clip, .sc-print')).length")
+    if loose:
+        problems.append(f"{loose} tables outside a scroll box")
 
     # (a) the first two columns stay in view at the right end of each box
     problems += page.evaluate(PINNED)["problems"]
@@ -245,3 +251,10 @@ def test_the_checks_are_not_empty(site, open_page, pages_by_type):
     assert page.evaluate("() => document.querySelector('.table-scroll').scrollLeft") > 300
     assert page.evaluate(HEADER)["tables"] >= 1
     assert page.locator(".table-scroll .why-button").count() > 30
+    # a label of the header's copy sorts the table as the real one does
+    copy = page.locator(".table-head-pin:not([hidden]) th").nth(1)
+    assert copy.is_visible()
+    copy.click()
+    page.evaluate(FRAMES)
+    assert page.evaluate("() => document.querySelector('.table-scroll > table thead th:nth-child(2)').getAttribute('aria-sort')") == "ascending"
+    assert copy.get_attribute("aria-sort") == "ascending"

@@ -22,27 +22,32 @@ from pathlib import Path
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
-WINDOWS = {360: 640, 1280: 720}
+WINDOWS = {360: 640, 1280: 640}
 
-# (rules, page): one page of each type that has tables, the one with the longest table
+# (rules, page): one page of each type that has tables, the one with the longest table; a pair
+# (after, before) for a page that was not there before: the page its table was on
 PAGES = {
     ("site", "home"): "",
     ("swiss-cut", "overview"): "kiev-2006/",
+    ("swiss-cut", "ranking"): ("kiev-2006/ranking/", "kiev-2006/"),
     ("swiss-cut", "round"): "kiev-2006/rounds/2/",
     ("swiss-cut", "standings"): "kiev-2006/rounds/6/standings/",
     ("swiss-cut", "next"): "kiev-2006/rounds/next/",
     ("swiss-cut", "final"): "kiev-2006/rounds/final/",
     ("swiss-cut", "player"): "kiev-2006/players/белова-татьяна/",
     ("online-marathon", "overview"): "online-marathon-2015/",
+    ("online-marathon", "standings"): ("online-marathon-2015/standings/", "online-marathon-2015/"),
     ("online-marathon", "stage"): "online-marathon-2015/stages/3/",
     ("online-marathon", "player"): "online-marathon-2015/players/nomwise/",
     ("thematic-marathon", "overview"): "pbem-marathon/",
+    ("thematic-marathon", "standings"): ("pbem-marathon/standings/", "pbem-marathon/"),
     ("thematic-marathon", "group"): "pbem-marathon/groups/classici/",
     ("thematic-marathon", "tournaments"): "pbem-marathon/tournaments/",
     ("thematic-marathon", "tournament"): "pbem-marathon/tournaments/forza4x4/",
     ("thematic-marathon", "master"): "pbem-marathon/tournaments/master/",
     ("thematic-marathon", "player"): "pbem-marathon/players/giulia-8/",
     ("best-span", "overview"): "tenhou-best-span/",
+    ("best-span", "standings"): ("tenhou-best-span/standings/", "tenhou-best-span/"),
     ("best-span", "players"): "tenhou-best-span/players/",
     ("best-span", "player"): "tenhou-best-span/players/ジミー/",
     ("best-span", "event"): "tenhou-best-span/events/l1234/",
@@ -106,12 +111,13 @@ def main(before: Path, after: Path, out: Path) -> None:
     servers = {label: _serve(folder) for label, folder in (("before", before), ("after", after))}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        for (rules, kind), rel in PAGES.items():
+        for (rules, kind), where in PAGES.items():
+            after_rel, before_rel = where if isinstance(where, tuple) else (where, where)
             for width, height in WINDOWS.items():
                 shots = []
                 for label, (_, base) in servers.items():
                     page = browser.new_page(viewport={"width": width, "height": height})
-                    page.goto(base + rel, wait_until="load")
+                    page.goto(base + (before_rel if label == "before" else after_rel), wait_until="load")
                     page.evaluate(FRAME, width)
                     shot = out / f"{rules}-{kind}-{width}-{label}.png"
                     page.screenshot(path=str(shot))

@@ -29,18 +29,18 @@ LONG_TABLE = 30  # rows: from here the header must follow the reader down
 PAGE_TYPES = [
     "", "about/", "404.html",
     # swiss-cut (Kiev)
-    "kiev-2006/", "kiev-2006/news-*/", "kiev-2006/rules/", "kiev-2006/players/", "kiev-2006/players/*/",
+    "kiev-2006/", "kiev-2006/ranking/", "kiev-2006/news-*/", "kiev-2006/rules/", "kiev-2006/players/", "kiev-2006/players/*/",
     "kiev-2006/rounds/", "kiev-2006/rounds/final/", "kiev-2006/rounds/next/", "kiev-2006/rounds/*/",
     "kiev-2006/rounds/*/standings/", "kiev-2006/rounds/*/print/", "kiev-2006/rounds/*/projector/",
     # online marathon
-    "online-marathon-2015/", "online-marathon-2015/news-*/", "online-marathon-2015/rules/",
+    "online-marathon-2015/", "online-marathon-2015/standings/", "online-marathon-2015/news-*/", "online-marathon-2015/rules/",
     "online-marathon-2015/players/", "online-marathon-2015/players/*/", "online-marathon-2015/stages/*/",
     # thematic marathon (PBeM)
-    "pbem-marathon/", "pbem-marathon/news-*/", "pbem-marathon/rules/", "pbem-marathon/players/",
+    "pbem-marathon/", "pbem-marathon/standings/", "pbem-marathon/news-*/", "pbem-marathon/rules/", "pbem-marathon/players/",
     "pbem-marathon/players/*/", "pbem-marathon/groups/", "pbem-marathon/groups/*/",
     "pbem-marathon/tournaments/", "pbem-marathon/tournaments/master/", "pbem-marathon/tournaments/*/",
     # best span (Tenhou)
-    "tenhou-best-span/", "tenhou-best-span/scoring/", "tenhou-best-span/players/", "tenhou-best-span/players/*/",
+    "tenhou-best-span/", "tenhou-best-span/standings/", "tenhou-best-span/scoring/", "tenhou-best-span/players/", "tenhou-best-span/players/*/",
     "tenhou-best-span/events/", "tenhou-best-span/events/*/",
 ]
 

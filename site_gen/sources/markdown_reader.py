@@ -38,16 +38,19 @@ def render_markdown(body: str, raw_html: bool = False) -> str:
     import markdown
 
     from site_gen.sources.markdown_safety import SafeTreeprocessor, bound_link_scans, sanitise
+    from site_gen.sources.markdown_scroll import ScrollBoxTreeprocessor, focusable_pre
 
     md = markdown.Markdown(extensions=MARKDOWN_EXTENSIONS, output_format="html")
     # after every other treeprocessor (attr_list, toc), so nothing adds attributes later
     md.treeprocessors.register(SafeTreeprocessor(md), "site_gen_safety", -100)
+    # after the safety one, which would drop the focus and region attributes it adds
+    md.treeprocessors.register(ScrollBoxTreeprocessor(md), "site_gen_scroll_boxes", -110)
     bound_link_scans(md)
     if not raw_html:
         md.preprocessors.deregister("html_block")
         md.inlinePatterns.deregister("html")
-        return md.convert(body)
-    return sanitise(md.convert(body))
+        return focusable_pre(md.convert(body))
+    return focusable_pre(sanitise(md.convert(body)))
 
 
 def read_markdown(path: Path, slug: str, diags: Diagnostics, raw_html: bool = False) -> MarkdownPage | None:

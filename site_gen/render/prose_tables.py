@@ -1,7 +1,8 @@
 """A Markdown page's tables in the scroll box of the rule sets' tables (macros.html): a
 table wider than the page scrolls inside it, and a keyboard can reach and scroll it (a box
 that scrolls must be focusable, and a focusable region needs a name). The name is the
-heading above the table, else the page's title."""
+heading above the table, else the page's title. A code block, which scrolls sideways too,
+is made focusable likewise."""
 
 from __future__ import annotations
 
@@ -10,12 +11,13 @@ import re
 from markupsafe import Markup, escape
 
 # the tags that matter here: headings with an id (Markdown's toc gives each one) and tables
+_PRE = re.compile(r"<pre(?=[\s>])(?![^>]*\btabindex=)", re.I)
 _TAGS = re.compile(r'<h[1-6]\s[^>]*?\bid="([^"]*)"|<(/?)table\b', re.I)
 
 
 def boxed_tables(html: str, name: str) -> Markup:
     """`html` (a Markdown page's, already safe) with each outermost table in a focusable,
-    named scroll box."""
+    named scroll box, and each code block focusable."""
     out: list[str] = []
     heading: str | None = None
     depth = 0
@@ -40,4 +42,4 @@ def boxed_tables(html: str, name: str) -> Markup:
     out.append(html[done:])
     if depth:  # a table left open (raw HTML): its box closes at the end
         out.append("</div>")
-    return Markup("".join(out))
+    return Markup(_PRE.sub('<pre tabindex="0"', "".join(out)))

@@ -5,7 +5,9 @@ built HTML gives tables captions and header scopes and charts a text equivalent.
 The pages are discovered from the built site (sitemap.xml and search.json), so a rule set
 added later is scanned without editing this file: one page per competition section and
 depth (overview, lists, one player, one stage, round, event...), plus the home page, a
-content page and the 404 page. axe-core comes from tests/tools (npm ci, `make node-tools`).
+content page and the 404 page; axe also scans every Markdown page (news, rules, about),
+whose tables and code blocks the organisers write. axe-core comes from tests/tools (npm ci,
+`make node-tools`).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from urllib.parse import unquote, urlsplit
 import pytest
 
 from axe_scan import report, scan
+from conftest import REPO
 
 
 # --- which pages ----------------------------------------------------------------------------
@@ -55,6 +58,12 @@ def page_types(site) -> dict[str, str]:
     return chosen
 
 
+def markdown_pages(site) -> dict[str, str]:
+    """{description: site-relative URL} of every page made from content/*.md."""
+    search = json.loads((site.files / "search.json").read_text(encoding="utf-8"))
+    return {f"Markdown page {e['url']}": e["url"] for e in search if e["kind"] == "page"}
+
+
 def test_the_scan_covers_every_page_type(built_site):
     types = page_types(built_site)
     for wanted in ["home", "404", "content page", f"{built_site.competition}/ overview",
@@ -64,6 +73,10 @@ def test_the_scan_covers_every_page_type(built_site):
     for rel in types.values():
         file = built_site.files / (rel if rel.endswith(".html") else rel + "index.html")
         assert file.is_file(), file
+    # content/<competition>/news.md is <competition>/news/; content/index.md is the home page's
+    sources = [p.relative_to(REPO / "content").with_suffix("").as_posix() + "/" for p in (REPO / "content").rglob("*.md")]
+    expected = sorted(s for s in sources if s != "index/")
+    assert expected and sorted(markdown_pages(built_site).values()) == expected
 
 
 # --- the HTML, without a browser ---------------------------------------------------------
@@ -142,6 +155,7 @@ def test_no_serious_or_critical_axe_violations(site, open_page, scheme):
     page = open_page(color_scheme=scheme).page
     found = {}
     types = page_types(site)
+    types |= {kind: rel for kind, rel in markdown_pages(site).items() if rel not in types.values()}
     for kind, rel in types.items():
         page.goto(site.url(rel))
         page.wait_for_load_state("load")

@@ -42,3 +42,9 @@ def test_a_table_left_open_gets_its_box_closed_and_a_stray_end_tag_is_left_alone
     assert str(boxed_tables("<table><tr><td>x", "P")) == (
         '<div class="table-scroll" tabindex="0" role="region" aria-label="P"><table><tr><td>x</div>')
     assert str(boxed_tables("<p>a</p></table>", "P")) == "<p>a</p></table>"
+
+
+def test_code_blocks_scroll_and_so_can_be_focused():
+    html = str(boxed_tables(render_markdown("Text\n\n```\nsite-gen build --out _site --jobs 2\n```\n"), "Page"))
+    assert '<pre tabindex="0"><code>site-gen build' in html
+    assert str(boxed_tables('<pre tabindex="-1">x</pre><prefix>', "Page")) == '<pre tabindex="-1">x</pre><prefix>'

@@ -5,11 +5,11 @@ no JavaScript, and a site published under a sub-path."""
 from __future__ import annotations
 
 import csv
-from urllib.parse import unquote, urldefrag, urlsplit
+from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from navigation import follow, link_to
+from navigation import assert_all_found, check_links_stay_under, follow, link_to, page_links
 
 pytestmark = pytest.mark.browser
 
@@ -278,15 +278,12 @@ def test_stage_table_is_complete_without_javascript(site, open_page):
 
 def test_links_resolve_under_a_sub_path(club_site, open_page):
     site = club_site
-    tab = open_page()
-    page = tab.page
-    origin = site.url().split(site.prefix, 1)[0]
+    page = open_page().page
     checked: dict[str, int] = {}
     for rel in ["", f"{site.competition}/", site.stage_page, site.player_page]:
         page.goto(site.url(rel))
         assert page.locator("h1").count() == 1, f"{page.url} did not load"
-        links = page.eval_on_selector_all(
-            "a[href], link[href], script[src]", "els => els.map(e => e.tagName === 'SCRIPT' ? e.src : e.href)")
+        links = page_links(page)
         if rel == site.stage_page:
             # The search results link under the sub-path too.
             page.locator("#search-box").fill(search_part(site.player_name))
@@ -295,19 +292,5 @@ def test_links_resolve_under_a_sub_path(club_site, open_page):
             player = site.url(f"{site.player_page}index.html")  # the page's file, as every link of the site
             assert player in [unquote(h) for h in hits] + hits, f"the search did not offer {site.player_page}: {hits}"
             links += hits
-        internal = []
-        for link in links:
-            link = urldefrag(link)[0]
-            if site.public_url and link.startswith(site.public_url):
-                link = site.url(link[len(site.public_url):])
-            if link.startswith(origin + "/"):
-                internal.append(link)
-        assert internal, f"no site-internal links on {page.url}"
-        outside = [u for u in internal if not urlsplit(u).path.startswith(site.prefix)]
-        assert not outside, f"links on {page.url} leave the sub-path {site.prefix}: {outside}"
-        for link in internal:
-            if link not in checked:
-                checked[link] = page.request.get(link).status
-    broken = {u: s for u, s in checked.items() if s != 200}
-    assert not broken, f"broken site-internal links under {site.prefix}: {broken}"
-    assert len(checked) > 5
+        check_links_stay_under(page, site, links, checked)
+    assert_all_found(site, checked, 5)

@@ -6,11 +6,11 @@ not built for (/sub/dir/), served by a local http.server. No request may fail
 
 from __future__ import annotations
 
-from urllib.parse import unquote, urldefrag, urlsplit
+from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from navigation import follow, link_to
+from navigation import assert_all_found, check_links_stay_under, follow, link_to, page_links
 
 pytestmark = pytest.mark.browser
 
@@ -87,25 +87,14 @@ def test_copied_under_another_sub_path_every_link_works(moved_site, open_page):
     site = moved_site
     tab = open_page()
     page = tab.page
-    origin = site.url().split(site.prefix, 1)[0]
     checked: dict[str, int] = {}
     for rel in ["", f"{site.competition}/", site.stage_page, site.player_page]:
         page.goto(site.url(rel))
         page.wait_for_load_state("load")
         expect(page.locator("h1")).to_have_count(1)
         assert styled(page) and scripted(page), f"{page.url}: site.css or site.js missing"
-        links = page.eval_on_selector_all(
-            "a[href], link[rel=stylesheet], script[src]", "els => els.map(e => e.tagName === 'SCRIPT' ? e.src : e.href)")
-        internal = [urldefrag(link)[0] for link in links if link.startswith(origin + "/")]
-        assert internal, f"no site-internal links on {page.url}"
-        outside = [u for u in internal if not urlsplit(u).path.startswith(site.prefix)]
-        assert not outside, f"links on {page.url} leave {site.prefix}: {outside}"
-        for link in internal:
-            if link not in checked:
-                checked[link] = page.request.get(link).status
-    broken = {u: s for u, s in checked.items() if s != 200}
-    assert not broken, f"broken links under {site.prefix}: {broken}"
-    assert len(checked) > 20
+        check_links_stay_under(page, site, page_links(page), checked)
+    assert_all_found(site, checked, 20)
 
     # the search builds its links from the page too
     page.goto(site.url(site.stage_page))

@@ -171,20 +171,20 @@ def _games_table(games: list[dict[str, Any]], caption: str, with_round: bool = F
            _cell(g["result"])] for g in games])
 
 
-def _entries_table(entries: list[dict[str, Any]]) -> dict[str, Any]:
-    """A thematic marathon player's "Every tournament entered" (player.html)."""
+def _entries_tables(entry_groups: list) -> list[dict[str, Any]]:
+    """A thematic marathon player's tournaments, one table per thematic group (player.html)."""
     from site_gen.render.i18n import gettext, translate
 
     reached = {"final": gettext("Final"), "semifinal": gettext("Semifinal"), "phase1": gettext("Phase 1")}
     forfeited = f" ({gettext('forfeited every game')})"
-    header = [gettext(word) for word in ("Tournament", "Group", "Place", "Entrants", "Reached", "Phase 1", "Bonus",
+    header = [gettext(word) for word in ("Tournament", "Place", "Entrants", "Reached", "Phase 1", "Bonus",
                                          "Participation", "Points")]
-    return _small_table(gettext("Every tournament entered"), header, [
+    return [_small_table(group.name, header, [
         [_cell(e["t"]["tournament"].game + ("" if e["status"] == "finished" else " " + translate(e["status"])), e["url"]),
-         _cell(e["t"]["group"].name), _cell(e["row"].rank), _cell(e["t"]["entrant_count"]),
+         _cell(e["row"].rank), _cell(e["t"]["entrant_count"]),
          _cell(reached[e["row"].reached] + (forfeited if e["row"].forfeited_all else "")),
          _cell(e["row"].phase1_points), _cell(e["row"].bonus), _cell(e["row"].participation), _cell(e["row"].points)]
-        for e in entries])
+        for e in entries]) for group, entries in entry_groups]
 
 
 def _thematic_tournament(c: dict[str, Any]) -> list[dict[str, Any]]:
@@ -241,7 +241,7 @@ _PRINTED = {
     "thematic-marathon/tournament.html": _thematic_tournament,
     "thematic-marathon/group.html": _thematic_group,
     "thematic-marathon/master.html": _thematic_master,
-    "thematic-marathon/player.html": lambda c: [_entries_table(c["entries"])] if c["entries"] else [],
+    "thematic-marathon/player.html": lambda c: _entries_tables(c["entry_groups"]) if c["entries"] else [],
 }
 
 

@@ -171,9 +171,6 @@ def _build(root: Path, out: Path, diags: Diagnostics, base_url: str | None, jobs
         renderer = PageRenderer(project, url, serving)
         if incremental and build_state.trust_previous_builds():
             renderer.cache = PageCache(root, out, template_fingerprint(root, f"{url}\0{serving}"), renderer.common)
-            renderer.cache.memo = memo.pages if memo else None
-            if serving:  # {% cache %} blocks are kept under what every page shares (render.fragment_cache)
-                renderer.env.fragment_base = renderer.cache.base.digest()
         staging = Staging(out, build_state.spare_folder(root, out) if incremental else None)
         try:
             sizes, written, problems = _render(renderer, pages, files, staging, jobs, progress_factory)
@@ -196,8 +193,6 @@ def _build(root: Path, out: Path, diags: Diagnostics, base_url: str | None, jobs
         memo.filled = True
     if renderer.cache:
         renderer.cache.record(renderer.digests)
-        if renderer.cache.memo:
-            renderer.cache.memo.remember(pages, renderer.digests, renderer.cache.base.digest(), renderer.language)
     build_state.record(root, out, previous.fingerprint, sizes, len(pages), diags.items)
     spare = build_state.spare_folder(root, out) if serving and incremental else None  # once the cache is there
     if spare is not None:

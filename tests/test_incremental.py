@@ -118,7 +118,7 @@ def test_a_removed_output_file_forces_a_real_build(project: Path, tmp_path: Path
 
 
 def test_ci_never_trusts_a_recorded_state(project: Path, tmp_path: Path, monkeypatch):
-    from site_gen.rebuild import build_state
+    from site_gen.rebuild import build_state, linked_spare
 
     monkeypatch.delenv("CI", raising=False)
     out = tmp_path / "out"
@@ -152,15 +152,15 @@ def test_builds_of_one_process_equal_a_clean_build(project: Path, tmp_path: Path
 def test_serve_has_a_spare_made_after_its_first_build_and_stages_the_next_build_into_it(
         project: Path, tmp_path: Path, monkeypatch):
     """The first build of a serve replaces no site, so no spare is left to stage the next
-    build into: one is made of links to the output's files (output.make_spare)."""
-    from site_gen.rebuild import build_state
+    build into: one is made of links to the output's files (rebuild.linked_spare)."""
+    from site_gen.rebuild import build_state, linked_spare
     from site_gen.pipeline import output
 
     monkeypatch.delenv("CI", raising=False)  # under CI no spare is kept (build_state.trust_previous_builds)
     memo, served = competition_memo(), tmp_path / "served"
     assert build(project, served, Diagnostics(root=project), serving=True, memo=memo) is not None
     spare = build_state.spare_folder(project, served)
-    output._wait_for_spare(spare)
+    linked_spare.wait_for_spare(spare)
     assert tree(spare) == tree(served)
     assert (spare / "index.html").stat().st_ino == (served / "index.html").stat().st_ino
     taken = []

@@ -15,7 +15,7 @@ from site_gen.csv_export import table_csv
 from site_gen.diagnostics import Diagnostics
 from site_gen.json_document import competition_header, document_json, with_header
 from site_gen.model import CompetitionSite, Later, Page
-from site_gen.pipeline.output import Staging, check_output_folder, make_spare
+from site_gen.pipeline.output import Staging, check_output_folder
 from site_gen.pipeline.project import Project, load_project
 from site_gen.rebuild.competition_memo import CompetitionMemo
 from site_gen.rebuild.page_cache import PageCache, template_fingerprint
@@ -25,6 +25,7 @@ from site_gen.rebuild import build_state, file_digests
 from site_gen import parallel
 from site_gen.pipeline import players_index, site_pages
 from site_gen.rebuild.build_state import BuildReport, PreviousBuild
+from site_gen.rebuild.linked_spare import make_spare
 
 
 def analyse(root: Path, diags: Diagnostics, memo: CompetitionMemo | None = None) -> Project | None:

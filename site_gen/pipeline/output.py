@@ -12,11 +12,11 @@ import itertools
 import os
 import stat
 
+from site_gen.rebuild.linked_spare import wait_for_spare
+
 # glob, shutil, threading and ctypes are imported where they are used, and pathlib only
 # names types here: a build that finds nothing changed imports this module for
 # check_output_folder alone
-from site_gen.rebuild.linked_spare import wait_for_spare
-
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
     from pathlib import Path

@@ -25,30 +25,10 @@ _ROW_ENCODER = c_make_encoder and c_make_encoder(
 
 class Encoded(list):
     """A list's rows already written (json_rows), each on its own line: written as they are.
-    A big export keeps the rows of what did not change between serve's builds, and a
-    document made for the file alone skips looking into each of 100,000 rows. Never changed
-    once made: its rows joined are kept (joined)."""
-
-    def joined(self, separator: str) -> str:
-        """separator.join(self), kept for the next call with the same separator: a big
-        export's part kept between serve's builds is joined once."""
-        kept = getattr(self, "_joined", None)
-        if kept is None or kept[0] != separator:
-            kept = self._joined = (separator, separator.join(self))
-        return kept[1]
+    A document made for the file alone then skips looking into each of 100,000 rows."""
 
 
-class EncodedParts(list):
-    """The rows of one list written in parts, each an Encoded, one after another: a big
-    export's parts kept between serve's builds are each joined once (Encoded.joined).
-    Written as an Encoded of all their rows; it holds only parts with rows, so that it is
-    empty when there are none (as an Encoded)."""
-
-    def __init__(self, parts: Iterable[Encoded] = ()) -> None:
-        super().__init__(part for part in parts if part)
-
-
-_NESTED = (dict, list, Encoded, EncodedParts)  # exact types: a container in a row's container makes it more than a row
+_NESTED = (dict, list, Encoded)  # exact types: a container in a row's container makes it more than a row
 
 
 def json_rows(rows: Iterable[Any]) -> Encoded:
@@ -71,13 +51,13 @@ def _one_line(value: Any) -> bool:
     row of a 100,000-game document.)"""
     if not isinstance(value, _CONTAINERS):
         return True
-    if type(value) is Encoded or type(value) is EncodedParts:  # rows: one line only when there are none
+    if type(value) is Encoded:  # rows: one line only when there are none
         return not value
     for item in (value.values() if type(value) is dict else value):
         kind = type(item)
         if kind is dict:
             item = item.values()
-        elif kind is Encoded or kind is EncodedParts:  # rows, each a container
+        elif kind is Encoded:  # rows, each a container
             if item:
                 return False
             continue
@@ -108,9 +88,6 @@ def _write(value: Any, level: int, parts: list[str]) -> None:
     elif type(value) is Encoded:  # rows written already (json_rows)
         parts.append("[" + inner)
         parts.append(("," + inner).join(value))
-    elif type(value) is EncodedParts:  # the same, in parts
-        parts.append("[" + inner)
-        parts.append(("," + inner).join([part.joined("," + inner) for part in value]))
     elif all(map(_one_line, value)):  # a list of rows (a table's players): one join
         parts.append("[" + inner)
         parts.append(("," + inner).join(_encoded(value)))

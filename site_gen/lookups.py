@@ -3,9 +3,7 @@ time instead of scanning every row, seat or game again (pure)."""
 
 from __future__ import annotations
 
-from itertools import compress, count
-from operator import is_, not_
-from typing import Callable, Hashable, Iterable, Sequence, TypeVar
+from typing import Callable, Hashable, Iterable, TypeVar
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -41,11 +39,3 @@ def grouped(pairs: Iterable[tuple[K, V]]) -> dict[K, list[V]]:
     for key, value in pairs:
         found.setdefault(key, []).append(value)
     return found
-
-
-def changed_places(new: Sequence, old: Iterable) -> list[int]:
-    """The indexes of `new` whose item is not the very object at the same place of `old`,
-    those past the end of `old` included: a few C calls, for the 100,000 rows or games of
-    a file compared with the last load's (serve)."""
-    same = list(map(is_, new, old))
-    return list(compress(count(), map(not_, same))) + list(range(len(same), len(new)))

@@ -7,7 +7,6 @@ and a table as columns and rows, and the build joins them with the theme.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
@@ -51,48 +50,6 @@ class RankReason:
     detail: str = ""  # more to say, e.g. a Text giving a mini-league's points
 
 
-class LazyRows(Sequence):
-    """A table's rows, made by `make(*args)` when first read. A table whose `source` decides
-    its rows can be rendered without them: serve's table memo finds its body by the source,
-    and an online marathon player page rendered again for its rank lines reads none of its
-    games tables' rows (making them took about half of such a page's time). Equal to,
-    and pickled as, the list of its rows."""
-
-    __slots__ = ("_make", "_args", "_rows")
-
-    def __init__(self, make: Callable[..., list[dict[str, Any]]], *args: Any):
-        self._make, self._args = make, args
-        self._rows: list[dict[str, Any]] | None = None
-
-    def _list(self) -> list[dict[str, Any]]:
-        if self._rows is None:
-            self._rows = self._make(*self._args)
-            self._make = self._args = None  # what made them may go
-        return self._rows
-
-    def __len__(self) -> int:
-        return len(self._list())
-
-    def __getitem__(self, index):
-        return self._list()[index]
-
-    def __iter__(self):
-        return iter(self._list())
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, (LazyRows, list)):
-            return self._list() == (other._list() if isinstance(other, LazyRows) else other)
-        return NotImplemented
-
-    __hash__ = None  # as a list's
-
-    def __repr__(self) -> str:
-        return f"LazyRows({self._list()!r})"
-
-    def __reduce__(self):
-        return list, (self._list(),)
-
-
 class StableSet(frozenset):
     """A frozenset whose pickle lists its items sorted. A plain set's pickle follows the
     process's string hashing, so the same table would get another digest in every build
@@ -109,14 +66,11 @@ class Table:
     slug: str
     caption: str
     columns: tuple[Column, ...]
-    rows: list[dict[str, Any]]  # or LazyRows, made when first read
+    rows: list[dict[str, Any]]
     struck: frozenset[tuple[int, str]] = field(default_factory=frozenset)  # (row index, column key)
     highlighted: frozenset[int] = field(default_factory=frozenset)  # row indexes
     note: str = ""
     reasons: dict[int, RankReason] = field(default_factory=dict)  # row index -> why above the next row
-    # a small value that decides the rows, set by a builder whose rows are made of it alone:
-    # serve's table memo (render.table_memo) digests it in their place
-    source: Any = None
     # columns only the CSV has, after the page's: what a page's cell says beside or in place
     # of its number (an exclusion, a shared place, a dropped stage struck through)
     csv_columns: tuple[Column, ...] = ()
@@ -131,31 +85,13 @@ class Later:
     the file, so that with --jobs the big contexts and exports are built in parallel.
     Arguments that are Later themselves are worked out first."""
 
-    __slots__ = ("function", "args", "narrow", "key", "kept", "value")
+    __slots__ = ("function", "args")
 
-    def __init__(self, function: Callable[..., Any], *args: Any, narrow: bool = False, key: Later | None = None,
-                 kept: bool = False):
-        # narrow: the arguments are only what one page shows, so that `serve` can compare
-        # them with the last build's instead of working the value out (page_cache.PageMemo)
-        self.function, self.args, self.narrow = function, args, narrow
-        # key: a small value that, with the code, decides what the function gives: a page is
-        # digested with it in place of its worked-out context (page_renderer), so a rebuild
-        # keeps an unchanged page without working it out
-        self.key = key
-        # kept: the value, once worked out, is kept (`value`): a competition that serve keeps
-        # whole between builds then gives its next builds that value without working it out
-        self.kept = kept
+    def __init__(self, function: Callable[..., Any], *args: Any):
+        self.function, self.args = function, args
 
     def get(self) -> Any:
-        if self.kept:
-            try:
-                return self.value
-            except AttributeError:  # not worked out yet (in this process)
-                pass
-        value = self.function(*(now(a) for a in self.args))
-        if self.kept:
-            self.value = value
-        return value
+        return self.function(*(now(a) for a in self.args))
 
 
 def now(value: Any) -> Any:

@@ -2,7 +2,6 @@
 byte, unchanged files keep their modification times, and an unchanged project is skipped."""
 
 import os
-import time
 from pathlib import Path
 
 import pytest
@@ -119,7 +118,7 @@ def test_a_removed_output_file_forces_a_real_build(project: Path, tmp_path: Path
 
 
 def test_ci_never_trusts_a_recorded_state(project: Path, tmp_path: Path, monkeypatch):
-    from site_gen.rebuild import build_state
+    from site_gen.rebuild import build_state, linked_spare
 
     monkeypatch.delenv("CI", raising=False)
     out = tmp_path / "out"
@@ -153,15 +152,15 @@ def test_builds_of_one_process_equal_a_clean_build(project: Path, tmp_path: Path
 def test_serve_has_a_spare_made_after_its_first_build_and_stages_the_next_build_into_it(
         project: Path, tmp_path: Path, monkeypatch):
     """The first build of a serve replaces no site, so no spare is left to stage the next
-    build into: one is made of links to the output's files (output.make_spare)."""
-    from site_gen.rebuild import build_state
+    build into: one is made of links to the output's files (rebuild.linked_spare)."""
+    from site_gen.rebuild import build_state, linked_spare
     from site_gen.pipeline import output
 
     monkeypatch.delenv("CI", raising=False)  # under CI no spare is kept (build_state.trust_previous_builds)
     memo, served = competition_memo(), tmp_path / "served"
     assert build(project, served, Diagnostics(root=project), serving=True, memo=memo) is not None
     spare = build_state.spare_folder(project, served)
-    output._wait_for_spare(spare)
+    linked_spare.wait_for_spare(spare)
     assert tree(spare) == tree(served)
     assert (spare / "index.html").stat().st_ino == (served / "index.html").stat().st_ino
     taken = []
@@ -212,30 +211,24 @@ def test_a_restarted_serve_fills_its_memo_even_when_the_site_is_up_to_date(proje
     assert len(loaded) == 2  # nothing changed: replayed, nothing loaded
 
 
-def test_serve_keeps_the_csv_of_the_very_same_table_without_reading_the_last_one(project: Path, tmp_path: Path,
-                                                                                  monkeypatch):
-    """A table's CSV made by the same function of the very table of the last build holds
-    that build's bytes (PageMemo.exports): its file is kept as it is, not read to compare.
-    A changed game makes its stage's tables, so their CSV files are compared and written."""
-    from site_gen.pipeline import output
-
-    monkeypatch.delenv("CI", raising=False)  # serve's memos are off under CI
-    read = []
-    holds = output._holds
-    monkeypatch.setattr(output, "_holds", lambda path, data: read.append(path.name) or holds(path, data))
+def test_serve_keeps_the_csv_files_of_unchanged_tables_as_the_very_files(project: Path, tmp_path: Path):
+    """A table's CSV with the bytes of the last build's file is that file, linked, not
+    written again; the tables a changed game changes are written (the first March game is
+    in stage 1 and moves the marathon's standings; stage 3's table stays). The site is a
+    clean build's."""
     memo, served = competition_memo(), tmp_path / "served"
     _serve_build(project, served, memo)
-    tables = sorted(served.glob(f"{COMP}/*.csv"))  # games.csv is not a table's (exports.games_csv)
-    csv = {path.name: path.stat().st_ino for path in tables if path.name != "games.csv"}
-    assert {"marathon.csv", "stage-3.csv"} <= csv.keys()
-    read.clear()
+    tables = sorted(served.glob(f"{COMP}/*.csv"))
+    csv = {path.name: path.stat().st_ino for path in tables}
+    assert {"marathon.csv", "stage-1.csv", "stage-3.csv"} <= csv.keys()
     _edit_markdown(project)
     _serve_build(project, served, memo)
-    assert [name for name in read if name in csv] == []
     assert {name: (served / COMP / name).stat().st_ino for name in csv} == csv  # the very files
     _edit_stage_game(project)
     _serve_build(project, served, memo)
-    assert "stage-3.csv" in read  # its table is new
+    after = {name: (served / COMP / name).stat().st_ino for name in csv}
+    assert after["stage-3.csv"] == csv["stage-3.csv"]
+    assert after["stage-1.csv"] != csv["stage-1.csv"] and after["marathon.csv"] != csv["marathon.csv"]
     assert build(project, tmp_path / "clean", Diagnostics(root=project), serving=True, incremental=False) is not None
     assert tree(served) == tree(tmp_path / "clean")
 
@@ -251,63 +244,3 @@ def test_a_template_edited_between_builds_of_one_process_is_compiled_again(proje
                         encoding="utf-8")
         assert build(project, served, Diagnostics(root=project), serving=True, memo=memo, jobs=2) is not None
         assert f"<h1>{word}</h1>" in (served / "404.html").read_text(encoding="utf-8")
-
-
-def test_serve_makes_the_csv_of_a_kept_table_once_even_in_a_worker(project: Path, tmp_path: Path, monkeypatch):
-    """A competition kept whole keeps its very tables: their CSV files, made in forked
-    workers by the first build, are not made again by the next (PageMemo.exports), and the
-    site still equals a clean build."""
-    from site_gen.pipeline import build as build_module, page_renderer
-
-    monkeypatch.delenv("CI", raising=False)  # under CI nothing is kept (build_state.trust_previous_builds)
-    monkeypatch.setattr(page_renderer, "_PARALLEL_MIN_PAGES", 1)
-    log = tmp_path / "made"  # the process that made each CSV: workers write it too
-    csv_of = build_module.table_csv
-    here, first = os.getpid(), True  # first: the first build, whose CSVs some worker must make
-
-    def logged(table):
-        with log.open("a") as made:
-            made.write(f"{os.getpid()}\n")
-        if first and os.getpid() == here and set(log.read_text().split()) == {str(here)}:
-            time.sleep(0.05)  # until a worker made one: on a busy machine it may start after this took all
-        return csv_of(table)
-
-    monkeypatch.setattr(build_module, "table_csv", logged)
-    memo, served = competition_memo(), tmp_path / "served"
-    assert build(project, served, Diagnostics(root=project), serving=True, memo=memo, jobs=2) is not None
-    made = log.read_text().split()
-    assert made and set(made) != {str(os.getpid())}  # some made in a worker
-    log.unlink()
-    first = False
-    _edit_markdown(project)  # the competition is kept whole: the very same tables
-    assert build(project, served, Diagnostics(root=project), serving=True, memo=memo, jobs=2) is not None
-    assert not log.exists()
-    assert build(project, tmp_path / "clean", Diagnostics(root=project), serving=True, incremental=False) is not None
-    assert tree(served) == tree(tmp_path / "clean")
-
-
-def test_serve_keeps_the_stage_sections_of_the_player_pages_it_renders_again(project: Path, tmp_path: Path,
-                                                                               monkeypatch):
-    """A player page rendered again after one changed game (its rank moved) takes the heads
-    of its unchanged stage sections from the last build ({% cache %}); the site still
-    equals a clean build."""
-    from site_gen.render.fragment_cache import FragmentCache
-
-    monkeypatch.delenv("CI", raising=False)  # under CI nothing is kept (build_state.trust_previous_builds)
-    blocks, rendered = [], []
-    cached = FragmentCache._cached
-
-    def counted(extension, where, values, caller):
-        blocks.append(where)
-        return cached(extension, where, values, lambda: rendered.append(where) or caller())
-
-    monkeypatch.setattr(FragmentCache, "_cached", counted)
-    memo, served = competition_memo(), tmp_path / "served"
-    assert build(project, served, Diagnostics(root=project), serving=True, memo=memo) is not None
-    assert blocks and len(rendered) == len(blocks)  # nothing kept yet
-    blocks.clear(), rendered.clear()
-    _edit_stage_game(project)
-    assert build(project, served, Diagnostics(root=project), serving=True, memo=memo) is not None
-    assert 0 < len(rendered) < len(blocks) / 2
-    assert build(project, tmp_path / "clean", Diagnostics(root=project), serving=True, incremental=False) is not None
-    assert tree(served) == tree(tmp_path / "clean")

@@ -1,14 +1,12 @@
 """`serve` after a walk of random edits of the example's four competitions: after each
 edit, the site its builds of one process write equals a clean build of the same files,
-byte for byte. serve keeps much between builds (competitions, games parsed again line by
-line, recomputed stages and marathon rows, tables, export parts, page and table digests,
-the feed's day); a walk of slips and corrections, valid or not, crosses those memos in
-orders no single-change test does. An edit the build refuses is undone, and serve's next
+byte for byte. serve keeps between builds the competitions whose folders did not change,
+the last build's page digests and files, and the compiled templates; a walk of slips and
+corrections, valid or not, crosses those in orders no single-change test does. An edit the build refuses is undone, and serve's next
 build must come back to the clean site.
 
 A second walk mixes in edits of the site's own files: templates overriding the theme's
-(among them the marathon player page, whose stage sections serve keeps rendered), Markdown
-pages and site.yaml.
+(among them the marathon player page), Markdown pages and site.yaml.
 
 serve's builds run in a forked child: switched on, its memos stay for the whole process.
 The clean builds run here, on a twin of the project walked with the same edits."""
@@ -33,11 +31,11 @@ from site_gen.pipeline.project import competition_memo
 ROOT = Path(__file__).resolve().parents[1]
 SEED, STEPS = 10, 12  # a walk that keeps an edit of every competition and refuses others (asserted below)
 # a walk that keeps and refuses template edits, and keeps one of the marathon player page
-# (asserted below): its line 29, inside the `{% cache %}` block of the stage sections
-SITE_SEED, SITE_STEPS = 2, 8
+# (asserted below): its line 28, inside the stage sections
+SITE_SEED, SITE_STEPS = 25, 8
 COMPETITIONS = sorted(path.name for path in (ROOT / "data").iterdir() if path.is_dir())  # edited in turn
 # the theme's templates edited by the second walk: the base of every page, the tables' and
-# the marathon player page, whose stage sections serve keeps rendered (`{% cache %}`)
+# the marathon player page
 TEMPLATES = ["base.html", "macros.html", "online-marathon/player.html"]
 
 
@@ -61,7 +59,7 @@ def _project(folder: Path) -> Path:
 def _serve_walk(root: Path, served: Path, steps: Path, edit, seed: int, count: int) -> list[bool]:
     """serve's builds after each edit (an edit refused is undone and built again); each
     step's site is copied under `steps`. Whether each edit was kept."""
-    page_renderer._PARALLEL_MIN_PAGES = 1  # forked render workers too, handing their memos back
+    page_renderer._PARALLEL_MIN_PAGES = 1  # forked render workers too
     memo = competition_memo()
 
     def serve_build() -> bool:

@@ -15,7 +15,7 @@ from site_gen.csv_export import table_csv
 from site_gen.diagnostics import Diagnostics
 from site_gen.json_document import competition_header, document_json, with_header
 from site_gen.model import CompetitionSite, Later, Page
-from site_gen.pipeline.output import Staging, check_output_folder, make_spare
+from site_gen.pipeline.output import Staging, check_output_folder
 from site_gen.pipeline.project import Project, load_project
 from site_gen.rebuild.competition_memo import CompetitionMemo
 from site_gen.rebuild.page_cache import PageCache, template_fingerprint
@@ -26,6 +26,7 @@ from site_gen.rebuild import build_state, file_digests
 from site_gen import parallel
 from site_gen.pipeline import players_index, site_pages
 from site_gen.rebuild.build_state import BuildReport, PreviousBuild
+from site_gen.rebuild.linked_spare import make_spare
 
 
 def analyse(root: Path, diags: Diagnostics, memo: CompetitionMemo | None = None) -> Project | None:
@@ -176,9 +177,6 @@ def _build(root: Path, out: Path, diags: Diagnostics, base_url: str | None, jobs
         renderer = PageRenderer(project, url, serving)
         if incremental and build_state.trust_previous_builds():
             renderer.cache = PageCache(root, out, template_fingerprint(root, f"{url}\0{serving}"), renderer.common)
-            renderer.cache.memo = memo.pages if memo else None
-            if serving:  # {% cache %} blocks are kept under what every page shares (render.fragment_cache)
-                renderer.env.fragment_base = renderer.cache.base.digest()
         staging = Staging(out, build_state.spare_folder(root, out) if incremental else None)
         try:
             sizes, written, problems = _render(renderer, pages, files, staging, jobs, progress_factory)
@@ -201,8 +199,6 @@ def _build(root: Path, out: Path, diags: Diagnostics, base_url: str | None, jobs
         memo.filled = True
     if renderer.cache:
         renderer.cache.record(renderer.digests)
-        if renderer.cache.memo:
-            renderer.cache.memo.remember(pages, renderer.digests, renderer.cache.base.digest(), renderer.language)
     build_state.record(root, out, previous.fingerprint, sizes, len(pages), diags.items)
     spare = build_state.spare_folder(root, out) if serving and incremental else None  # once the cache is there
     if spare is not None:

@@ -12,6 +12,8 @@ import itertools
 import os
 import stat
 
+from site_gen.rebuild.linked_spare import wait_for_spare
+
 # glob, shutil, threading and ctypes are imported where they are used, and pathlib only
 # names types here: a build that finds nothing changed imports this module for
 # check_output_folder alone
@@ -23,7 +25,6 @@ _AT_FDCWD = -100
 _RENAME_EXCHANGE = 2
 _removals = itertools.count()  # numbers the previous sites a serve removes after its rebuilds
 _removing: set[Path] = set()  # those this process's threads are still removing
-_spares_in_making: dict[str, int] = {}  # spare folder -> the forked child making it (make_spare)
 
 
 def output_path(url: str) -> str:
@@ -73,7 +74,7 @@ class Staging:
         self.out = out.resolve()
         self.spare = spare
         if spare is not None:
-            _wait_for_spare(spare)
+            wait_for_spare(spare)  # serve's, made after its first build
         self.folder = self.out.with_name(f".{self.out.name}.staging")
         if self.folder.exists():
             shutil.rmtree(self.folder)
@@ -182,57 +183,6 @@ class Staging:
         if self.trash is not None:
             shutil.rmtree(self.trash, ignore_errors=True)
             self.trash = None
-
-
-def make_spare(out: Path, spare: Path) -> None:
-    """When there is no spare (the first build of a `serve` replaced no site), make one in
-    a forked child: a folder of links to the output's files, which serve's next build
-    stages into (Staging waits for the child first). The child works while serve waits
-    for a change, so that the first change's build need not make a folder for each page,
-    as every later one need not. A failed child leaves no spare, only a slower build."""
-    if not hasattr(os, "fork") or os.path.lexists(spare) or str(spare) in _spares_in_making:
-        return
-    pid = os.fork()
-    if pid == 0:  # the child: never back into the caller's code, its exit handlers or buffers
-        try:
-            _link_copy(out.resolve(), spare)
-        finally:
-            os._exit(0)
-    _spares_in_making[str(spare)] = pid
-
-
-def _link_copy(out: Path, spare: Path) -> None:
-    """Make `spare` a copy of `out` whose files are links to out's, or nothing."""
-    import shutil
-
-    making = spare.with_name(spare.name + ".making")  # moved in whole: a half-made one is never taken
-    shutil.rmtree(making, ignore_errors=True)
-    try:
-        _link_tree(str(out), str(making))
-        if not os.path.lexists(spare):
-            os.rename(making, spare)
-    except OSError:
-        pass
-    shutil.rmtree(making, ignore_errors=True)
-
-
-def _link_tree(source: str, target: str) -> None:
-    os.mkdir(target)
-    with os.scandir(source) as entries:
-        for entry in entries:
-            if entry.is_dir(follow_symlinks=False):
-                _link_tree(entry.path, os.path.join(target, entry.name))
-            elif entry.is_file(follow_symlinks=False):
-                os.link(entry.path, os.path.join(target, entry.name))
-
-
-def _wait_for_spare(spare: Path) -> None:
-    pid = _spares_in_making.pop(str(spare), None)
-    if pid is not None:
-        try:
-            os.waitpid(pid, 0)
-        except ChildProcessError:
-            pass
 
 
 def _take_spare(spare: Path, folder: Path) -> bool:

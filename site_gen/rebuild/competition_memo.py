@@ -9,20 +9,17 @@ from typing import Any
 from site_gen.config import SiteConfig
 from site_gen.diagnostics import Diagnostic, Diagnostics
 from site_gen.rebuild.build_state import code_fingerprint, input_fingerprint_of
-from site_gen.rebuild.page_cache import PageMemo
 
 
 class CompetitionMemo:
     """Competitions an earlier build of this process loaded (`serve`): one whose folder,
     site settings and site-gen code are unchanged is not read, computed or published
-    again, and the messages its loading gave are given again. `pages` keeps what the last
-    build worked out for its pages (page_cache.PageMemo). Until a build of this process
+    again, and the messages its loading gave are given again. Until a build of this process
     has succeeded with it (`filled`), a build does not stop at "nothing changed" (build.build)."""
 
     def __init__(self, load_competition: Callable[[Path, SiteConfig, Diagnostics], Any]) -> None:
         self.load_competition = load_competition  # pipeline.project's
         self.entries: dict[Path, tuple[str, Any, list[Diagnostic]]] = {}
-        self.pages = PageMemo()
         self.filled = False
 
     def load(self, folder: Path, site: SiteConfig, diags: Diagnostics) -> Any:

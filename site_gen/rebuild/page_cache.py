@@ -17,15 +17,20 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import pickle
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
+from site_gen.model import Page
 from site_gen.rebuild.build_state import code_fingerprint, input_fingerprint_of, output_record, write_cache_file
-from site_gen.rebuild.kept_digests import value_digest
-from site_gen.model import Page, Table
-from site_gen.pipeline.output import output_path
-from site_gen.render import table_memo
-from site_gen.rebuild.strict_equality import same
+
+
+def value_digest(value: Any) -> bytes | None:
+    """SHA-256 of the value's pickle; None when it can't be pickled."""
+    try:
+        return hashlib.sha256(pickle.dumps(value, protocol=5)).digest()
+    except Exception:  # noqa: BLE001 - lambdas, open files...: no digest, always rendered
+        return None
 
 
 def template_fingerprint(root: Path, options: str) -> str:
@@ -44,8 +49,6 @@ class PageCache:
         for key in sorted(common):
             self.base.update(key.encode() + (value_digest(common[key]) or os.urandom(32)))
         self.shared: dict[int, bytes | None] = {}
-        self.memo: PageMemo | None = None  # serve: the digests of the last build's pages
-        self.compared: dict[tuple[int, int], bool] = {}  # this build's values against the memo's
 
     def _read(self) -> dict[str, list]:
         try:
@@ -55,31 +58,13 @@ class PageCache:
             return {}
 
     def share(self, pages: list[Page]) -> None:
-        """Digest once the context values that several pages hold (before workers fork). In
-        serve, each Table a page holds is digested apart too: one that is the very table of
-        the last build (a part of a competition kept whole, as best-span's event tables) has
-        that build's digest (PageMemo.tables), without being pickled again."""
+        """Digest once the context values that several pages hold (before workers fork)."""
         seen: set[int] = set()
-        known = self.memo.tables if self.memo is not None else None
-        tables: dict[int, tuple[Table, bytes | None]] = {}
         for page in pages:
             for value in page.context.values():
-                if known is not None and type(value) is Table:
-                    if id(value) not in tables:
-                        last = known.get(id(value))
-                        tables[id(value)] = (value, last[1] if last is not None and last[0] is value else value_digest(value))
-                        self.shared[id(value)] = tables[id(value)][1]
-                elif id(value) in seen and id(value) not in self.shared:
+                if id(value) in seen and id(value) not in self.shared:
                     self.shared[id(value)] = value_digest(value)
                 seen.add(id(value))
-        if self.memo is not None:
-            self.memo.tables = tables
-            table_memo.MEMO.known_tables = tables  # its keys of these tables' bodies start from these digests
-
-    def remembered(self, page: Page, lang: str) -> str | None:
-        """The digest the last build of this process worked out for the same inputs, if any;
-        `page` need not be resolved."""
-        return self.memo.digest(page, lang, self.base.digest(), self.compared) if self.memo else None
 
     def digest(self, page: Page, lang: str) -> str | None:
         """The page's own inputs and the values only it holds in one pickle (one pickling
@@ -108,47 +93,3 @@ class PageCache:
 
     def record(self, digests: dict[str, tuple[str, int]]) -> None:
         write_cache_file(self.file, json.dumps(digests, sort_keys=True).encode("utf-8"))  # failing: all rendered next time
-
-
-class PageMemo:
-    """What `serve`'s last build knew of its pages whose context a narrow Later works out
-    (model.Later): one whose inputs are the same now (strict_equality) has the same digest,
-    found without working its context out or pickling it. That spares the pages a change
-    did not touch: most of them, as a marathon's player pages."""
-
-    def __init__(self) -> None:
-        self.pages: dict[str, tuple[bytes, str, Page, str]] = {}  # url -> (base, lang, page, digest)
-        # tables are never changed once published: the very table has the same digest, and
-        # the export made of the very tables has the same bytes (page_renderer)
-        self.tables: dict[int, tuple[Table, bytes | None]] = {}  # id -> (the table, its digest)
-        self.exports: dict[str, tuple[Callable, tuple, bytes]] = {}  # path -> (function, its tables, bytes)
-
-    def digest(self, page: Page, lang: str, base: bytes, compared: dict[tuple[int, int], bool]) -> str | None:
-        """The remembered digest when the page's inputs are the same. `compared`: the pairs
-        of values already compared in this build (many pages hold the same settings)."""
-        known = self.pages.get(page.url)
-        if known is None or page.later is None or not page.later.narrow:
-            return None
-        known_base, known_lang, old, digest = known
-        if (known_base != base or known_lang != lang or old.later.function is not page.later.function
-                or not same((old.template, old.title), (page.template, page.title))
-                or list(old.context) != list(page.context)):
-            return None
-        pairs = zip((*old.context.values(), *old.later.args), (*page.context.values(), *page.later.args))
-        return digest if len(old.later.args) == len(page.later.args) and all(
-            _same(a, b, compared) for a, b in pairs) else None
-
-    def remember(self, pages: list[Page], digests: dict[str, tuple[str, int]], base: bytes, language) -> None:
-        """Keep this build's narrow pages and their digests for the next build."""
-        self.pages = {}
-        for page in pages:
-            rel = output_path(page.url)
-            if page.later is not None and page.later.narrow and rel in digests:
-                self.pages[page.url] = (base, language(page), page, digests[rel][0])
-
-
-def _same(a, b, compared: dict[tuple[int, int], bool]) -> bool:
-    key = (id(a), id(b))  # unique while the build runs: the memo and the build's pages hold both
-    if key not in compared:
-        compared[key] = same(a, b)
-    return compared[key]

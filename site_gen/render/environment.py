@@ -20,7 +20,6 @@ from site_gen.render.prose_tables import boxed_tables
 from site_gen.render.table_view import reason_cell, reason_texts, table_body, table_rows
 from site_gen.render import i18n, links
 from site_gen.render.icalendar import calendar
-from site_gen.render.fragment_cache import FragmentCache
 
 PACKAGED_THEMES = Path(__file__).resolve().parent.parent / "themes"
 
@@ -70,7 +69,7 @@ def make_environment(root: Path, theme: str, base_url: str, serving: bool = Fals
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
-        extensions=["jinja2.ext.i18n", FragmentCache],  # {% trans %}, {% cache %}
+        extensions=["jinja2.ext.i18n"],  # {% trans %}
         bytecode_cache=bytecode_cache,
         auto_reload=False,  # an environment lives for one build: no stat of the file at each use
     )
@@ -90,7 +89,7 @@ def make_environment(root: Path, theme: str, base_url: str, serving: bool = Fals
         ("/club/a/b/typo/"), where links relative to /club/404.html would all break; it
         links from the base's path instead ("/club/static/site.css"), as MkDocs does."""
         page = links.current_page()
-        if page == NOT_FOUND and hosted:  # (no call of from_base: table_memo keys this function by its closure)
+        if page == NOT_FOUND and hosted:
             return prefix + quote(path.lstrip("/"), safe="/#?=&.-_~")
         return links.relative_url(page, path)
 

@@ -11,8 +11,7 @@ listing, or nothing: only the file name works in both.
 
 The page being rendered is set around its rendering (use_page), as its language is: the
 templates' url(), the tables' and crosstables' rows made in Python and the links of
-Markdown pages all read it, and the memos that keep rendered HTML between pages and
-builds (table_memo: table bodies, {% cache %} blocks) put it in their keys.
+Markdown pages all read it.
 """
 
 from __future__ import annotations

@@ -18,7 +18,6 @@ from site_gen.i18n import Text
 from site_gen.model import RankReason, Table
 from site_gen.render.formatting import decimal_text, format_number, sort_key
 from site_gen.render.i18n import current_language, date, gettext, localise_number, translate
-from site_gen.render.table_memo import MEMO, remembering
 
 
 class CellView(NamedTuple):
@@ -66,22 +65,7 @@ def table_rows(table: Table) -> list[tuple[bool, list[CellView]]]:
     return rows
 
 
-def table_body(table: Table, url: Callable[[str], str], cut_after: int | None = None, cut_label: Any = "",
-               remember: bool = False) -> Markup:
-    """The <tr> rows of data_table (macros.html). `remember` (serve): a body whose inputs
-    are those of one an earlier build of this process rendered is that body (table_memo)."""
-    if not remember or not remembering():
-        return _table_body(table, url, cut_after, cut_label)
-    key = MEMO.key(table, url, cut_after, cut_label)
-    body = MEMO.get(key) if key is not None else None
-    if body is None:
-        body = _table_body(table, url, cut_after, cut_label)
-        if key is not None:
-            MEMO.put(key, body)
-    return body
-
-
-def _table_body(table: Table, url: Callable[[str], str], cut_after: int | None, cut_label: Any) -> Markup:
+def table_body(table: Table, url: Callable[[str], str], cut_after: int | None = None, cut_label: Any = "") -> Markup:
     """The <tr> rows of data_table (macros.html), written here rather than in Jinja: a big
     table has ~100,000 cells, and the template's attribute lookups per cell cost several
     times this. The same cells as table_rows(): escaped text, and the theme's words as the

@@ -8,10 +8,6 @@ A results table is small and narrow: a line with more than MAX_COLUMNS cells sto
 file (it is not a results table, and checking a million header names would take hours),
 so do more than MAX_ROWS rows, and a cell longer than MAX_CELL_CHARS is refused, usually
 a quote that is never closed, as is a cell holding a line break or a control character.
-
-A caller that reads the same file again and again (serve) may keep each read in a
-KeptRows: the next read gives the row of a line unchanged since then as the very object
-the last read made of it, without splitting the line again.
 """
 
 from __future__ import annotations
@@ -20,8 +16,8 @@ import csv
 import functools
 import io
 import re
-from itertools import chain, compress, count, repeat
-from operator import eq, getitem, is_, methodcaller
+from itertools import count, repeat
+from operator import methodcaller
 from pathlib import Path
 from typing import NamedTuple
 
@@ -62,97 +58,41 @@ class Row(NamedTuple):
 _row = functools.partial(tuple.__new__, Row)
 
 
-class KeptRows:
-    """A file's lines as the last read of it found them and the row each line gave, kept
-    between the reads of a caller that reads the file again (serve): a row is made of its
-    line alone once the header is known, so a line unchanged at the same place, below an
-    unchanged header, gives the same row. Only a plain text's read is kept (_plain_lines):
-    in another, a quoted cell may span lines."""
-
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-        self.rows: list[Row | None] = []  # by line number - 1: the row the line gave, else None
-
-    def update(self, lines: list[str] | None, rows: list[Row] | None) -> None:
-        """Keep a read's lines (None: not a plain text) and rows (None: the read failed)."""
-        self.lines, self.rows = [], []
-        if lines is not None and rows:
-            self.lines, self.rows = lines, [None] * len(lines)
-            first = rows[0].line - 1
-            if len(rows) == len(lines) - first and rows[-1].line == len(lines):  # every line from the first row's
-                self.rows[first:] = rows
-            else:
-                for row in rows:
-                    self.rows[row.line - 1] = row
-
-    def unchanged(self, lines: list[str]) -> list[Row | None]:
-        """For each of these lines, the row it gave last time when it is unchanged, else
-        None; all None unless every line above the first row is unchanged (the header and
-        its place among them): only then does a line give the row it gave."""
-        above = next((row.line - 1 for row in self.rows if row is not None), 0)
-        if not above or lines[:above] != self.lines[:above]:
-            return []
-        # (None, row)[line == kept] for each line, in C calls (100,000 lines in serve)
-        same = list(map(getitem, zip(repeat(None), self.rows), map(eq, lines, self.lines)))
-        return same + [None] * (len(lines) - len(same))
-
-
 def read_csv(
     path: Path,
     diags: Diagnostics,
     required: list[str],
     optional: list[str] | tuple[str, ...] = (),
     extra_ok: bool = False,
-    kept: KeptRows | None = None,
 ) -> list[Row] | None:
     """Rows keyed by header name; None when the file cannot be read at all.
 
     Every problem (missing or unknown column, wrong cell count) is reported, and rows
     with the wrong number of cells are skipped so the rest can still be checked.
-    `kept`: the last read of this file, whose rows of unchanged lines are given again;
-    it then keeps this read.
     """
     text = read_text(path, diags)
-    lines = rows = None
-    if text is not None and _separator(text) == ";":
-        rows = _read_rows(text, None, path, diags, required, optional, extra_ok, [], ";")
-    elif text is not None:
-        lines = _plain_lines(text)
-        unchanged = kept.unchanged(lines) if kept is not None and lines is not None else []
-        rows = _read_rows(text, lines, path, diags, required, optional, extra_ok, unchanged)
-    if kept is not None:
-        kept.update(lines, rows)
-    return rows
+    if text is None:
+        return None
+    if _separator(text) == ";":
+        return _read_rows(text, None, path, diags, required, optional, extra_ok, ";")
+    return _read_rows(text, _plain_lines(text), path, diags, required, optional, extra_ok)
 
 
 def _read_rows(text: str, lines: list[str] | None, path: Path, diags: Diagnostics, required: list[str],
-               optional: list[str] | tuple[str, ...], extra_ok: bool, unchanged: list[Row | None],
-               separator: str = ",") -> list[Row] | None:
-    """read_csv of a file's text, whose lines are `lines` when it is a plain text (else None);
-    `unchanged`: for each of them, the row it is known to give, else None. A `;` table is
-    read carefully (it is rare), and its decimal commas become points."""
+               optional: list[str] | tuple[str, ...], extra_ok: bool, separator: str = ",") -> list[Row] | None:
+    """read_csv of a file's text, whose lines are `lines` when it is a plain text (else None).
+    A `;` table is read carefully (it is rare), and its decimal commas become points."""
     careful = lines is None  # cells must be checked one by one
-    cells = None if careful else _simple_table(text, lines, unchanged)
+    cells = None if careful else _simple_table(text, lines)
     if cells is not None:
-        return _simple_table_rows(cells, path, diags, required, optional, extra_ok, unchanged)
-    if careful:
-        records = _csv_records(text, path, diags, separator)
-    elif unchanged:
-        records = _plain_records_reusing(lines, text.isascii(), unchanged)
-    else:
-        records = _plain_records(lines, text.isascii())
+        return _simple_table_rows(cells, path, diags, required, optional, extra_ok)
+    records = _csv_records(text, path, diags, separator) if careful else _plain_records(lines, text.isascii())
     header: list[str] | None = None
     rows: list[Row] = []
     count = 0  # data rows, rejected ones included
     for start, record, cells in records:
         if record is None:  # malformed CSV, reported
             return None
-        if type(record) is Row:  # the row an unchanged line gave last time
-            count += 1
-            if count > MAX_ROWS:
-                return _too_many_rows(path, diags, start)
-            rows.append(record)
-            continue
         if len(record) > MAX_COLUMNS:
             diags.error(path, start, f"the line has {len(record)} cells, more than the {MAX_COLUMNS} a table may have; "
                                      "the rest of the file is not read")
@@ -206,45 +146,32 @@ def _decimal_point(cell: str) -> str:
     return cell.replace(",", ".") if "," in cell and _DECIMAL_COMMA.fullmatch(cell) else cell
 
 
-def _simple_table(text: str, lines: list[str], unchanged: list[Row | None]) -> list[list[str] | None] | None:
+def _simple_table(text: str, lines: list[str]) -> list[list[str]] | None:
     """The cells of each line of a plain text (_plain_lines) that is a header line and data
     lines, as a generated file is: ASCII without a space or a tab (no cell to strip), no
     `#` or blank line, every line with as many cells, and not too many lines; else None.
-    None in place of the cells of a line whose row `unchanged` gives (by line number - 1):
-    such a line is not split again. Its rows are then made in C calls
-    (_simple_table_rows), where _read_rows's checks took ~1 us a line."""
+    Its rows are then made in C calls (_simple_table_rows), where _read_rows's checks took
+    ~1 us a line."""
     if not text.isascii() or " " in text or "\t" in text or "#" in text or not lines or len(lines) - 1 > MAX_ROWS:
         return None
     width = lines[0].count(",") + 1
     if width == 1 or width > MAX_COLUMNS or "," * (width - 1) in lines:  # a line of empty cells only is blank
         return None
-    if not any(unchanged):
-        cells = list(map(_CELLS, lines))
-        return cells if set(map(len, cells)) == {width} else None
-    cells = [None] * len(lines)
-    given = chain(unchanged, repeat(None, len(lines) - len(unchanged)))
-    for at in compress(count(), map(is_, given, repeat(None))):  # a line to split
-        cells[at] = lines[at].split(",")
-        if len(cells[at]) != width:
-            return None
-    return cells
+    cells = list(map(_CELLS, lines))
+    return cells if set(map(len, cells)) == {width} else None
 
 
 _CELLS = methodcaller("split", ",")
 
 
-def _simple_table_rows(cells: list[list[str] | None], path: Path, diags: Diagnostics, required: list[str],
-                       optional: list[str] | tuple[str, ...], extra_ok: bool, unchanged: list[Row | None]) -> list[Row] | None:
-    """_read_rows of a text whose cells _simple_table gives: the same rows, made by C
-    calls, but for a line `unchanged` gives the row of, which is that row."""
+def _simple_table_rows(cells: list[list[str]], path: Path, diags: Diagnostics, required: list[str],
+                       optional: list[str] | tuple[str, ...], extra_ok: bool) -> list[Row] | None:
+    """_read_rows of a text whose cells _simple_table gives: the same rows, made by C calls."""
     header = cells[0]
     if not _check_header(path, diags, header, 1, required, optional, extra_ok):
         return None
     columns = {name: index for index, name in enumerate(header)}  # no name twice: checked
-    if not any(unchanged):  # every row made here
-        return list(map(_row, zip(count(2), map(tuple, cells[1:]), repeat(columns))))
-    return [row if row is not None else _row((line, tuple(line_cells), columns))
-            for line, line_cells, row in zip(count(2), cells[1:], chain(unchanged[1:], repeat(None)))]
+    return list(map(_row, zip(count(2), map(tuple, cells[1:]), repeat(columns))))
 
 
 def _too_many_rows(path: Path, diags: Diagnostics, line: int) -> None:
@@ -279,19 +206,6 @@ def _plain_records(lines: list[str], ascii_only: bool, first: int = 1):
         if not ascii_only or " " in line or "\t" in line:
             cells = [c.strip() for c in cells]
         yield number, cells, cells
-
-
-def _plain_records_reusing(lines: list[str], ascii_only: bool, unchanged: list[Row | None]):
-    """_plain_records, but (line, row, None) for a line whose row `unchanged` gives (by line
-    number - 1), unsplit."""
-    start = 0  # the first line not given yet
-    for index, row in enumerate(unchanged):
-        if row is not None:
-            if start < index:
-                yield from _plain_records(lines[start:index], ascii_only, start + 1)
-            yield index + 1, row, None
-            start = index + 1
-    yield from _plain_records(lines[start:], ascii_only, start + 1)
 
 
 def _csv_records(text: str, path: Path, diags: Diagnostics, separator: str = ","):

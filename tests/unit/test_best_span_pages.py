@@ -85,7 +85,7 @@ def test_the_charts_running_totals_are_the_exact_sums(points):
 
 def test_a_rebuild_keeps_the_page_of_an_unchanged_player_only():
     """From a plain compute of each version (nothing of the last build reused): a player's
-    page key (what the page is digested by, in place of its context) is the same when the
+    page context (what the page is digested by) is the same when the
     player's games are, and differs for the players the changed game seats. The last game
     was C 1st, B 2nd and becomes B 1st, C 2nd; A's games are as they were."""
     from site_gen.model import CompetitionInfo
@@ -101,7 +101,7 @@ def test_a_rebuild_keeps_the_page_of_an_unchanged_player_only():
         d = data([game(list(players), time=f"00:{minute:02d}", line=minute + 1)
                   for minute, players in enumerate(["ABxy", "ACxy", "BCxy", last])], players="ABC")
         pages = publish(info, eight, d, compute(d, eight)).pages
-        return {page.url: page.later.key.get() for page in pages if "/players/" in page.url and page.later}
+        return {page.url: page.later.get() for page in pages if "/players/" in page.url and page.later}
 
     before, after = keys("CBxy"), keys("BCxy")
     assert {url: before[url] == after[url] for url in before} == {

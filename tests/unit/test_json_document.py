@@ -4,7 +4,7 @@ import json
 
 from hypothesis import given, strategies as st
 
-from site_gen.json_document import EncodedParts, document_json, json_rows
+from site_gen.json_document import document_json, json_rows
 
 scalars = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text()
 values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
@@ -107,24 +107,3 @@ def test_rows_written_already_give_the_bytes_of_the_rows(first, second):
                 "games": rows_of(first + second), "top": [rows_of(second)]}
 
     assert document_json(document(json_rows)) == document_json(document(list))
-
-
-@given(st.lists(rows, max_size=4))
-def test_rows_written_in_parts_give_the_bytes_of_the_rows(parts):
-    """EncodedParts (a big export's parts kept by serve) writes what one list of all the
-    parts' rows writes, whatever parts are empty; at the top, in a mapping, in a list."""
-    everything = [row for part in parts for row in part]
-
-    def document(rows_of):
-        return {"games": rows_of(), "top": [rows_of()], "deep": {"rows": rows_of()}}
-
-    in_parts = document(lambda: EncodedParts(json_rows(part) for part in parts))
-    assert document_json(in_parts) == document_json(document(lambda: everything))
-    assert document_json(EncodedParts(json_rows(part) for part in parts)) == document_json(everything)
-
-
-def test_an_encoded_part_is_joined_once_per_separator():
-    part = json_rows([{"a": 1}, {"b": 2}])
-    assert part.joined(",\n  ") == '{"a": 1},\n  {"b": 2}'
-    assert part.joined(",\n  ") is part.joined(",\n  ")  # kept
-    assert part.joined(", ") == '{"a": 1}, {"b": 2}'

@@ -1,7 +1,7 @@
 """Indexes made once: the first value of each key, each key's values in order, and the places
 where a list no longer holds the very objects of the last one."""
 
-from site_gen.lookups import MemoDict, changed_places, first_of, grouped
+from site_gen.lookups import MemoDict, first_of, grouped
 
 
 def test_first_of_keeps_each_keys_first_value_in_first_seen_order():
@@ -23,13 +23,3 @@ def test_memo_dict_works_each_key_out_once_and_keeps_at_most_limit():
     assert [memo[k] for k in (1, 2, 1, 3, 3, 2)] == [2, 4, 2, 6, 6, 4]
     assert calls == [1, 2, 3, 3]  # 3 came after the limit: worked out each time, never kept
     assert dict(memo) == {1: 2, 2: 4}
-
-
-def test_changed_places_are_those_without_the_very_same_object():
-    a, b, c = ["a"], ["b"], ["c"]
-    # an equal list that is not the same object counts as changed; so does every place past the old end
-    assert changed_places([a, b, ["c"], a], [a, b, c]) == [2, 3]
-    assert changed_places([a, b], [a, b, c]) == []  # what the old one had beyond the new end is the caller's
-    assert changed_places([b, a], [a, b]) == [0, 1]
-    assert changed_places([], [a]) == []
-    assert changed_places([a], iter([])) == [0]

@@ -1,11 +1,12 @@
 """Spec steps 3 and 9, the two time zones, and the JSON document's games list."""
 
 import datetime as dt
+from dataclasses import replace
 from fractions import Fraction as F
 from zoneinfo import ZoneInfo
 
 from site_gen.rules.online_marathon.document import document
-from site_gen.rules.online_marathon.model import DisqualifiedGame, DisqualifiedPlayer, Sanctions
+from site_gen.rules.online_marathon.model import DisqualifiedGame, DisqualifiedPlayer, GamePenalty, Sanctions
 from site_gen.rules.online_marathon.scoring import compute, dropped_stages
 from site_gen.rules.online_marathon.model import Stage
 
@@ -208,3 +209,21 @@ def test_running_stage_is_provisional_and_dated_by_the_newest_marathon_game():
 def test_finished_stage_is_not_provisional():
     games = [game(1, "2015-03-31 20:00", [("A", 10), ("B", 0), ("C", 0), ("D", -10)])]
     assert compute(data(games), settings()).stages[0].provisional is False
+
+
+# --- a game's table points -----------------------------------------------------------------
+
+
+def seats(a, b, c, d):
+    return [("A", a), ("B", b), ("C", c), ("D", d)]
+
+
+def test_a_game_s_table_points_and_a_game_penalty():
+    """Game 2's table points with places 4, 2, 1, 0: A 30 first (4), B 10 (2), C 0 (1), D -40 (0);
+    a 10-point penalty for A in game 1 leaves A 30 of 40, still first there."""
+    s = settings()
+    one, two = game(1, "2015-02-10 20:00", seats(40, 10, 0, -50)), game(2, "2015-04-10 20:00", seats(30, 10, 0, -40))
+    moved = replace(one, scores=(40, 10, -50, 0))
+    assert compute(data([moved, two]), s).games[1].table_points == (4, 2, 1, 0)
+    penalised = compute(data([one, two], Sanctions(game_penalties=(GamePenalty("A", "1", 10, "late", 1),))), s)
+    assert penalised.games[0].game_points == (30, 10, 0, -50) and penalised.games[0].table_points == (4, 2, 1, 0)

@@ -11,7 +11,6 @@ from site_gen.places import shared_place_points, shared_place_points_of
 from site_gen.rules.online_marathon.model import DisqualifiedGame, DisqualifiedPlayer, GamePenalty, Sanctions
 from site_gen.rules.online_marathon.scoring import compute, score_games
 from site_gen.rules.online_marathon.stage import _best_run, norm_ratings
-from site_gen.sources.csv_reader import KeptRows, Row
 from site_gen.values import round_half_up_ratio
 
 from marathon_helpers import data, game, settings
@@ -118,24 +117,3 @@ def test_scored_games_field_by_field():
     assert results[4].twelfths == (12, 48, 24, 0)  # table points in twelfths
     assert updated == dt.date(2015, 7, 1)
     assert score_games(data([], sanctions), settings()) == ()
-
-
-# --- kept rows of a csv read again -----------------------------------------------------------
-
-
-def rows_at(*lines: int) -> list[Row]:
-    return [Row(line, (str(line),), {"n": 0}) for line in lines]
-
-
-def test_kept_rows_of_every_line_below_the_header_and_of_some():
-    kept = KeptRows()
-    every = rows_at(2, 3, 4)
-    kept.update(["n", "2", "3", "4"], every)
-    assert kept.rows == [None, *every]
-    some = rows_at(3, 5)  # line 2 a comment, line 4 blank
-    kept.update(["# x", "n", "3", "", "5"], some)
-    assert kept.rows == [None, None, some[0], None, some[1]]
-    assert kept.unchanged(["# x", "n", "3", "", "5", "6"]) == [None, None, some[0], None, some[1], None]
-    assert kept.unchanged(["# x", "n", "3x", "", "5"]) == [None, None, None, None, some[1]]
-    assert kept.unchanged(["# x", "n", "3"]) == [None, None, some[0]]
-    assert kept.unchanged(["# y", "n", "3", "", "5"]) == []  # a line above the first row changed

@@ -14,7 +14,7 @@ from site_gen.rules.online_marathon.read_games import GAME_COLUMNS, Written, loa
 from site_gen.rules.online_marathon.load import load
 from site_gen.rules.online_marathon.model import Game
 from site_gen.sources import csv_reader
-from site_gen.sources.csv_reader import KeptRows, read_csv
+from site_gen.sources.csv_reader import read_csv
 
 from marathon_helpers import MSK, settings
 
@@ -23,10 +23,10 @@ ROW_1 = "1,RU-Marathon-1,2015-02-03T21:15:00+03:00,A,40,B,10,C,0,D,-50"
 ROW_2 = "2,RU-Marathon-2,2015-02-04T20:00:00+03:00,C,5,A,5,D,-3,B,-7"
 
 
-def read(path: Path, text: str, kept: KeptRows | None = None, required=("game", "player")):
+def read(path: Path, text: str, required=("game", "player")):
     path.write_text(text, encoding="utf-8")
     diags = Diagnostics()
-    rows = read_csv(path, diags, list(required), kept=kept)
+    rows = read_csv(path, diags, list(required))
     return rows, [f"{d.line}: {d.message}" for d in diags.items]
 
 
@@ -35,9 +35,9 @@ def read(path: Path, text: str, kept: KeptRows | None = None, required=("game", 
 
 def test_simple_table_cells_and_rows(tmp_path):
     text = "game,player\n1,a b\n2,b\n"
-    assert csv_reader._simple_table(text, text.splitlines(), []) is None  # a space: cells may need stripping
+    assert csv_reader._simple_table(text, text.splitlines()) is None  # a space: cells may need stripping
     text = "game,player\n1,a\n2,b\n"
-    assert csv_reader._simple_table(text, text.splitlines(), []) == [["game", "player"], ["1", "a"], ["2", "b"]]
+    assert csv_reader._simple_table(text, text.splitlines()) == [["game", "player"], ["1", "a"], ["2", "b"]]
     rows, errors = read(tmp_path / "t.csv", text)
     assert errors == [] and [(r.line, r.values) for r in rows] == [(2, ("1", "a")), (3, ("2", "b"))]
     assert rows[0].columns == {"game": 0, "player": 1} and rows[0].columns is rows[1].columns
@@ -53,22 +53,13 @@ def test_simple_table_cells_and_rows(tmp_path):
     "game\n1\n",  # one column: an empty line would be a blank one
 ])
 def test_other_tables_are_not_simple(text):
-    assert csv_reader._simple_table(text, text.splitlines(), []) is None
+    assert csv_reader._simple_table(text, text.splitlines()) is None
 
 
 def test_simple_table_header_problems_are_reported_once(tmp_path):
     rows, errors = read(tmp_path / "t.csv", "game,playr\n1,a\n")
     assert rows is None
     assert errors == ['1: unknown column "playr"; did you mean "player"?']
-
-
-def test_simple_table_gives_the_kept_row_of_an_unchanged_line(tmp_path):
-    kept = KeptRows()
-    first, _ = read(tmp_path / "t.csv", "game,player\n1,a\n2,b\n3,c\n", kept)
-    again, _ = read(tmp_path / "t.csv", "game,player\n1,a\n2,x\n3,c\n4,d\n", kept)
-    assert again[0] is first[0] and again[2] is first[2]
-    assert [(r.line, r.values) for r in again] == [(2, ("1", "a")), (3, ("2", "x")), (4, ("3", "c")), (5, ("4", "d"))]
-    assert again[3].columns == again[0].columns
 
 
 # --- load: the games of rows without a problem -------------------------------------------

@@ -7,7 +7,8 @@ from pathlib import Path
 
 from output_tree import tree
 
-from site_gen.pipeline.output import Staging, make_spare
+from site_gen.pipeline.output import Staging
+from site_gen.rebuild.linked_spare import make_spare
 
 
 def _site(out: Path, text: str) -> Staging:
@@ -135,7 +136,7 @@ def test_a_spare_whose_paths_clash_with_the_new_site_is_set_right(tmp_path):
 
 
 def test_a_spare_made_from_the_output_is_links_to_its_files_and_the_next_build_stages_into_it(tmp_path):
-    """serve's first build replaces no site, so it has a spare made (output.make_spare)."""
+    """serve's first build replaces no site, so it has a spare made (rebuild.linked_spare)."""
     out, spare = tmp_path / "site", tmp_path / "cache" / "spare"
     (tmp_path / "cache").mkdir()
     first = {"index.html": b"first", "players/a/index.html": b"a", "players/b/index.html": b"b", "x.css": b"c"}

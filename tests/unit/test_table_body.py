@@ -83,3 +83,28 @@ def test_written_cells_are_table_rows_cells(rows, numeric, decimals, lang):
         written = _CELL.findall(table_body(table, lambda path: "/" + path))
         expected = [(str(escape(c.sort)), str(escape(c.text))) for _, cells in table_rows(table) for c in cells]
     assert written == expected
+
+
+def test_an_int_a_moment_s_zone_and_the_page_s_depth_show_in_the_rows():
+    """Cases kept from serve's table memo tests (issue 40): an int is shown without
+    decimals; the same instant shows its own zone's clock; links are relative to the page."""
+    from zoneinfo import ZoneInfo
+
+    from site_gen.render.links import url, use_page
+
+    points = (Column("points", "Points", numeric=True, decimals=2), Column("player", "Player"))
+    moment = dt.datetime(2015, 2, 1, 12, 0, tzinfo=dt.timezone.utc)
+    at = (Column("at", "Started"),)
+    linked = Table("t", "c", (Column("player", "Player", link_key="url"),), [{"player": "Ann", "url": "p/ann/"}])
+    with use_language("en"):
+        three = table_body(Table("t", "c", points, [{"points": 3, "player": "Ann"}]), url)
+        utc = table_body(Table("t", "c", at, [{"at": moment}]), url)
+        moscow = table_body(Table("t", "c", at, [{"at": moment.astimezone(ZoneInfo("Europe/Moscow"))}]), url)
+        with use_page("p/"):
+            near = table_body(linked, url)
+        with use_page("c/stages/1/"):
+            deep = table_body(linked, url)
+    assert three == '<tr>\n<td class="num" data-sort="3">3</td><th scope="row">Ann</th>\n</tr>\n'
+    assert "12:00" in utc and "15:00" in moscow and "12:00" not in moscow  # UTC+3
+    assert '<a href="ann/index.html">Ann</a>' in near
+    assert '<a href="../../../p/ann/index.html">Ann</a>' in deep

@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import io
-import marshal
-import pickle
 from fractions import Fraction
 from functools import lru_cache
 from itertools import accumulate, count
@@ -230,41 +227,7 @@ def _shown(p: PlayerResult) -> dict[str, Any]:
 
 
 def player_page(info: CompetitionInfo, settings: Settings, p: PlayerResult, url: str, common: dict) -> Page:
-    # narrow: the page shows the player's result alone (page_cache.PageMemo compares it with the
-    # last build's); key: page_key, digested in place of the context
-    return Page(url, f"{TEMPLATES}/player.html", f"{p.player} — {info.name}", common,
-                Later(_player_context, settings, p, narrow=True, key=Later(page_key, settings, p)))
-
-
-def page_key(settings: Settings, p: PlayerResult) -> bytes:
-    """All that _player_context reads of `p`, small enough to digest instead of the page's
-    context (a rebuild then keeps the page without working it out): the codes of its games
-    (kinds, places, points, the chart) and its score total rather than the games, but the
-    games its span's table shows. Equal keys give equal contexts. Pickled without a memo:
-    the same values give the same bytes whichever objects hold them (a fresh read shares
-    its strings, games from the log cache need not)."""
-    span = p.span
-    shown = None
-    if span is not None:
-        n, end = len(span.sequence), span.start + span.length
-        positions = [*range(span.start, min(end, n)), *range(end - n)]
-        games, seats, codes = span.sequence.columns(positions)
-        shown = (span.start, span.length, span.weight, span.points, span.wraps, span.red_ignored,
-                 span.sequence.codes, _by_column(games), seats, codes)
-    stream = io.BytesIO()
-    pickler = pickle.Pickler(stream, protocol=5)
-    pickler.fast = True  # no memo: an object met twice is written twice, as two equal ones would be
-    pickler.dump((settings, p.participant, p.excluded, p.rank, p.games.codes, p.games.tally()[2], shown))
-    return stream.getvalue()
-
-
-def _by_column(games: list[Game]) -> bytes:
-    """Games as marshal's version 2 of their columns, days as ordinals: bytes by value (no
-    references, no interned strings: those came with version 3), made in about a quarter of
-    the time of page_key's pickle, which calls Python for every named tuple (a span of the
-    bench's 1,000 players is ~260 games)."""
-    days, *columns = zip(*games) if games else ((),)
-    return marshal.dumps([list(map(dt.date.toordinal, days)), *columns], 2)
+    return Page(url, f"{TEMPLATES}/player.html", f"{p.player} — {info.name}", common, Later(_player_context, settings, p))
 
 
 def _player_context(settings: Settings, p: PlayerResult) -> dict[str, Any]:

@@ -72,8 +72,7 @@ def _player_stage(stage: PlayerStage, name: str, dropped: bool, settings: Settin
              "dropped": dropped, "series_length": settings.series_length,
              "divisor": max(row.n, settings.series_length), "series_first": row.series_start + 1,
              "series_last": row.series_end, **_norm_rating_terms(stage)}
-    # key: what the head of the page's stage section shows (the template's {% cache %} block is keyed by it)
-    return {**shown, "table": table, "key": shown}
+    return {**shown, "table": table}
 
 
 def _game_rows(row: StageRow) -> list[dict[str, Any]]:

@@ -223,26 +223,32 @@ def site_config(mapping: Any, path: Path, diags: Diagnostics) -> SiteConfig | No
     return SiteConfig(**values) if values is not None else None
 
 
+def has_host(base_url: str) -> bool:
+    """Whether the base URL names a scheme and a host (https://example.org/club/), from
+    which absolute URLs can be made."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(base_url)
+        return bool(parts.scheme and parts.hostname)
+    except ValueError:  # "https://[x/": no host to make addresses from
+        return False
+
+
 def warn_base_url(path: Path, diags: Diagnostics) -> None:
     """`check`: a base_url written without scheme and host ("/", "./club/") gets a warning
     at its line. Links inside the site are relative and work without it, but the sitemap,
     the feed and canonical links need full addresses, which only such a base_url gives.
     A site.yaml without base_url gets none: the default is "/" on purpose. Problems of the
     file itself were reported while the project was read."""
-    from urllib.parse import urlsplit
-
     from site_gen.sources.yaml_reader import read_yaml
 
     ok, doc = read_yaml(path, Diagnostics())
     if not ok or not isinstance(doc, dict) or not isinstance(doc.get("base_url"), str):
         return
     value = doc["base_url"]
-    try:
-        parts = urlsplit(value)
-        if parts.scheme and parts.hostname:
-            return
-    except ValueError:  # "https://[x": no address either
-        pass
+    if has_host(value):
+        return
     line = doc.line_of("base_url") if hasattr(doc, "line_of") else None
     diags.warning(path, line, f'base_url "{value}" is not a full web address, so the sitemap, the feed and links '
                               "for search engines can't say where the site is; write the address the site is "

@@ -1,7 +1,7 @@
 """The CSV exports: UTF-8 with a byte order mark (without one, Excel on Windows reads the
 file in the machine's code page and garbles Cyrillic and Japanese names), a header row
 naming the columns as an English page does, then one row per record, exact values with 6
-decimals (render.formatting.csv_value), "\n" line ends. One writer for the published tables and the
+decimals (formatting.csv_value), "\n" line ends. One writer for the published tables and the
 files a rule set writes row by row itself (a 100,000-game marathon's games.csv)."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from itertools import chain
 from typing import Callable, Iterable, Sequence
 
 from site_gen.model import Table
-from site_gen.render.formatting import csv_value
+from site_gen.formatting import csv_value
 
 BOM = "\ufeff".encode("utf-8")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from importlib.resources import files
 from urllib.parse import urljoin
 
+from site_gen.config import has_host
 from site_gen.rules.registry import package_of
 
 FILE_NAME = "standings.schema.json"
@@ -26,8 +27,6 @@ def schema_reference(rules: str, base_url: str) -> str:
     base URL names its host (what editors and validators expect of a `$schema`), else the
     path relative to the document, which resolves wherever the site is served or opened
     from, as every other link of the site does."""
-    from site_gen.render.environment import has_host  # (the build has it loaded; `standings` may not)
-
     if has_host(base_url):
         return urljoin(base_url.rstrip("/") + "/", schema_path(rules))  # as the sitemap's addresses
     return "../" + schema_path(rules)

@@ -13,7 +13,7 @@ from site_gen.diagnostics import Diagnostics, did_you_mean, visible
 from site_gen.model import Table
 from site_gen.config import SiteConfig, site_config
 from site_gen.pipeline.project import load_competition
-from site_gen.render.formatting import format_number
+from site_gen.formatting import format_number
 from site_gen.sources.yaml_reader import read_yaml
 from site_gen.standings_schema import schema_reference
 

@@ -85,7 +85,7 @@ def _check_base_url(base_url: str | None) -> None:
 
 
 def _has_host(url: str) -> bool:
-    """scheme://host... (as render.environment.has_host, without importing urllib: an
+    """scheme://host... (as config.has_host, without importing urllib: an
     unchanged build's answer imports as little as it can)."""
     scheme, sep, rest = url.partition("://")
     return bool(sep and scheme[:1].isascii() and scheme[:1].isalpha()

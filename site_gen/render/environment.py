@@ -14,8 +14,9 @@ from jinja2 import (BytecodeCache, ChoiceLoader, Environment, FileSystemLoader, 
 
 from site_gen.render.charts import bar_chart
 from site_gen.render.span_chart import span_chart
-from site_gen.render.formatting import sort_key
+from site_gen.formatting import sort_key
 from site_gen.render.crosstable_view import crosstable_body
+from site_gen.config import has_host
 from site_gen.render.prose_tables import boxed_tables
 from site_gen.render.table_view import reason_cell, reason_texts, table_body, table_rows
 from site_gen.render import i18n, links
@@ -41,16 +42,6 @@ def base_path(base_url: str) -> str:
         path = ""
     path = "/".join(part for part in path.split("/") if part not in ("", "."))
     return f"/{path}/" if path else "/"
-
-
-def has_host(base_url: str) -> bool:
-    """Whether the base URL names a scheme and a host (https://example.org/club/), from
-    which absolute URLs can be made."""
-    try:
-        parts = urlsplit(base_url)
-        return bool(parts.scheme and parts.hostname)
-    except ValueError:  # "https://[x/": no host to make addresses from
-        return False
 
 
 def make_environment(root: Path, theme: str, base_url: str, serving: bool = False,

@@ -28,7 +28,7 @@ from jinja2 import pass_context
 from markupsafe import Markup
 
 from site_gen.i18n import Text
-from site_gen.render.formatting import format_number
+from site_gen.formatting import format_number
 
 if TYPE_CHECKING:
     from babel import Locale

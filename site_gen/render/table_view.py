@@ -16,7 +16,7 @@ from markupsafe import Markup
 
 from site_gen.i18n import Text
 from site_gen.model import RankReason, Table
-from site_gen.render.formatting import decimal_text, format_number, sort_key
+from site_gen.formatting import decimal_text, format_number, sort_key
 from site_gen.render.i18n import current_language, date, gettext, localise_number, translate
 
 

@@ -2,7 +2,7 @@
 
 from fractions import Fraction as F
 
-from site_gen.render.formatting import csv_value, decimal_text, format_number
+from site_gen.formatting import csv_value, decimal_text, format_number
 
 
 def test_decimals_are_padded_with_zeros():

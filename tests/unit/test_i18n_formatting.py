@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from site_gen.i18n import N_, Text
-from site_gen.render.formatting import format_number
+from site_gen.formatting import format_number
 from site_gen.render.i18n import date, number, text, translate, use_language
 
 

@@ -6,7 +6,7 @@ from zoneinfo import ZoneInfo
 
 from hypothesis import given, strategies as st
 
-from site_gen.render.formatting import csv_value, format_number
+from site_gen.formatting import csv_value, format_number
 from site_gen.slugs import slugify, unique_slugs
 from site_gen.values import json_number, parse_timestamp, round_half_away, round_half_up
 

@@ -10,7 +10,7 @@ from typing import Any, Iterator
 
 from site_gen.csv_export import csv_file
 from site_gen.json_document import Encoded, json_rows
-from site_gen.render.formatting import csv_value
+from site_gen.formatting import csv_value
 from site_gen.rules.online_marathon.document import game_rows, stage_rows, written_document
 from site_gen.rules.online_marathon.scoring import GameResult, MarathonResult
 from site_gen.values import json_number

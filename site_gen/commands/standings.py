@@ -37,7 +37,7 @@ def print_standings(root: Path, slug: str, fmt: str, stage: int | None) -> int:
         return 1
     ruleset, settings, result = competition.ruleset, competition.settings, competition.result
     if fmt == "json":
-        header = competition_header(competition.info, ruleset.state(settings, result))
+        header = competition_header(competition.info, competition.state)
         schema = schema_reference(competition.info.rules, _base_url(root))  # as the build names it
         sys.stdout.buffer.write(document_json(with_header(header, ruleset.document(settings, result), schema)))
         return 0

@@ -66,10 +66,10 @@ def plan(project: Project, diags: Diagnostics, base_url: str | None = None) -> t
         site = c.published
         sites[c.info.slug] = site
         extra = {"competition": c.info, "competition_pages": c.pages, "updated": site.updated, "status": site.status,
-                 "competition_state": c.ruleset.state(c.settings, c.result)}
+                 "competition_state": c.state}
         pages += [Page(p.url, p.template, p.title, {**extra, **p.context}, p.later) for p in site.pages]
         # exports are worked out by the renderer's workers, beside the pages
-        header = competition_header(c.info, c.ruleset.state(c.settings, c.result))
+        header = competition_header(c.info, c.state)
         schema = schema_reference(c.info.rules, url)
         files[f"{c.info.slug}/standings.json"] = Later(document_json, Later(with_header, header, site.document, schema))
         files[schema_path(c.info.rules)] = schema_text(c.info.rules)  # once per rule set used

@@ -8,7 +8,7 @@ from typing import Any
 
 from site_gen.config import Field, SiteConfig, as_language, as_str, parse_fields, site_config
 from site_gen.diagnostics import Diagnostic, Diagnostics, did_you_mean
-from site_gen.model import CompetitionInfo
+from site_gen.model import CompetitionInfo, CompetitionState
 from site_gen.rebuild.competition_memo import CompetitionMemo
 from site_gen.rebuild.log_cache import open_cache
 from site_gen.rules.registry import RULESETS
@@ -38,6 +38,7 @@ class Competition:
     data: Any = None
     result: Any = None
     pages: list[MarkdownPage] = field(default_factory=list)
+    state: CompetitionState | None = None  # where it stands, worked out once with the result
     published: Any = None  # its CompetitionSite, made once (build.plan)
 
 
@@ -124,6 +125,7 @@ def load_competition(folder: Path, site: SiteConfig, diags: Diagnostics) -> Comp
     if competition.data is None:
         return None
     competition.result = ruleset.compute(competition.data, settings)
+    competition.state = ruleset.state(settings, competition.result)
     ruleset.report(competition.data, settings, competition.result, diags)
     return competition
 

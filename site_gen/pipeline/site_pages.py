@@ -44,7 +44,7 @@ def feed_entries(project: Project, sites: dict[str, CompetitionSite]) -> list[di
     for c in project.competitions:
         site = sites[c.info.slug]
         updates = now(site.updates)
-        stands = _state_sentence(c.ruleset.state(c.settings, c.result))
+        stands = _state_sentence(c.state)
         if updates:
             entries += [_with_state(_update_entry(c.info.name, f"{c.info.slug}/", update), stands) for update in updates]
         elif site.updated is not None:

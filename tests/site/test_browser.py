@@ -158,20 +158,11 @@ def test_keyboard_sorts_a_column(site, open_page):
 
 
 def test_search_finds_a_player_and_opens_their_page(site, open_page):
-    expect = _expect()
     page = open_page().page
     page.goto(site.url(site.stage_page))
     name = site.player_name
     assert name in players_in_table(page)
-    query = search_part(name).lower()  # typed in lower case: the search ignores case
-    box = page.locator("header input[type=search]#search-box")
-    box.click()
-    box.press_sequentially(query, delay=20)
-    hit = page.locator("#search-results a", has_text=name).first
-    expect(hit).to_be_visible()
-    follow(hit)
-    expect(page.locator("h1")).to_have_text(name)
-    assert unquote(urlsplit(page.url).path) == unquote(urlsplit(site.url(f"{site.player_page}index.html")).path)
+    _search_and_open(page, site, search_part(name).lower(), name, site.player_page)  # the search ignores case
 
 
 @pytest.mark.parametrize("typed, name, url", [
@@ -179,9 +170,15 @@ def test_search_finds_a_player_and_opens_their_page(site, open_page):
     ("keron", "ケロンパス", "tenhou-best-span/players/ケロンパス/"),  # katakana: ke-ro-n-pa-su
 ], ids=["cyrillic", "katakana"])
 def test_search_finds_a_name_in_another_script_typed_in_latin_letters(site, open_page, typed, name, url):
-    expect = _expect()
     page = open_page().page
     page.goto(site.url())
+    _search_and_open(page, site, typed, name, url)
+
+
+def _search_and_open(page, site, typed: str, name: str, url: str) -> None:
+    """Type into the header's search box as a reader does, follow the hit named `name` and
+    land on the page `url` (site-relative)."""
+    expect = _expect()
     box = page.locator("header input[type=search]#search-box")
     box.click()
     box.press_sequentially(typed, delay=20)

@@ -105,16 +105,19 @@ def test_why_this_place_opens_from_the_keyboard(ru_site, open_page):
     expect = _expect()
     page = open_page().page
     page.goto(ru_site.url(ru_site.stage_page))
-    summary = page.locator("#stage tbody tr").first.locator("details.why summary")
-    explanation = page.locator("#stage tbody tr").first.locator("details.why p")
+    row = page.locator("#stage tbody tr").first
+    button = row.locator(".why-button")  # site.js makes each note's summary a button opening a popover
+    explanation = row.locator(".why-note")
     expect(explanation).to_be_hidden()
-    summary.focus()
+    button.focus()
     page.keyboard.press("Enter")
     expect(explanation).to_be_visible()
+    expect(button).to_have_attribute("aria-expanded", "true")
     expect(explanation).to_contain_text("Выше, чем")
     assert players(page)[1] in explanation.inner_text()  # names the next player
-    page.keyboard.press("Enter")
+    page.keyboard.press("Escape")
     expect(explanation).to_be_hidden()
+    expect(button).to_have_attribute("aria-expanded", "false")
 
 
 def test_the_filter_ignores_the_explanations(ru_site, open_page):

@@ -1,8 +1,7 @@
 """What reading one Tenhou log file gives, and where a reader may find it from an earlier
-read. The reader asks `store_for(competition, context)`; a build that keeps such reads
-between builds installs its store with `stores_from(...)` (the pipeline does, with the
-on-disk cache of site-gen's rebuild package). With none installed every file is read, as
-under CI."""
+read. The reader asks `store_for(competition, context)`; whoever runs the reader may
+install a store with `stores_from(...)` (the build installs an on-disk one). With none
+installed every file is read, as under CI."""
 
 from __future__ import annotations
 

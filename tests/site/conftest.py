@@ -17,6 +17,8 @@ import shutil
 import subprocess
 import sys
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -168,35 +170,36 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def _serve(folder: Path):
+@contextmanager
+def served(folder: Path) -> Iterator[str]:
+    """`folder` served from 127.0.0.1 while the block runs; its address ("http://127.0.0.1:PORT/")."""
     handler = functools.partial(_QuietHandler, directory=str(folder))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
     thread.start()
-    return server, thread
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(5)
 
 
 @pytest.fixture(scope="session")
 def site(built_site):
     """The example site, served at http://127.0.0.1:PORT/."""
-    server, thread = _serve(built_site.root)
-    built_site.base_url = f"http://127.0.0.1:{server.server_address[1]}/"
-    yield built_site
-    server.shutdown()
-    server.server_close()
-    thread.join(5)
+    with served(built_site.root) as address:
+        built_site.base_url = address
+        yield built_site
 
 
 @pytest.fixture(scope="session")
 def club_site(subpath_site):
     """The sub-path build, served so that its files live under http://127.0.0.1:PORT/club/."""
-    server, thread = _serve(subpath_site.root)
-    subpath_site.base_url = f"http://127.0.0.1:{server.server_address[1]}/"
-    yield subpath_site
-    server.shutdown()
-    server.server_close()
-    thread.join(5)
+    with served(subpath_site.root) as address:
+        subpath_site.base_url = address
+        yield subpath_site
 
 
 @pytest.fixture(scope="session")
@@ -206,12 +209,9 @@ def moved_site(public_site, tmp_path_factory):
     root = tmp_path_factory.mktemp("moved")
     shutil.copytree(public_site.root, root / "sub" / "dir")
     moved = _describe(root, "/sub/dir/")
-    server, thread = _serve(root)
-    moved.base_url = f"http://127.0.0.1:{server.server_address[1]}/"
-    yield moved
-    server.shutdown()
-    server.server_close()
-    thread.join(5)
+    with served(root) as address:
+        moved.base_url = address
+        yield moved
 
 
 # --- the browser --------------------------------------------------------------------------

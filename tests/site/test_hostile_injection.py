@@ -21,7 +21,7 @@ import pytest
 
 from navigation import follow
 
-from conftest import _serve
+from conftest import served
 
 pytestmark = pytest.mark.browser
 
@@ -84,11 +84,8 @@ def _build(root: Path) -> Path:
 def hostile_site(request, tmp_path_factory):
     root = tmp_path_factory.mktemp(f"hostile-{request.param}") / "repo"
     out = _build(_project(root, raw_html=request.param == "sanitised"))
-    server, thread = _serve(out)
-    yield out, f"http://127.0.0.1:{server.server_address[1]}/", request.param
-    server.shutdown()
-    server.server_close()
-    thread.join(5)
+    with served(out) as address:
+        yield out, address, request.param
 
 
 # What the theme itself writes: scripts from /static/, the search form's onsubmit.

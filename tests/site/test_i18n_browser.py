@@ -16,7 +16,7 @@ import sys
 import pytest
 
 from axe_scan import report, scan
-from conftest import REPO, _describe, _serve
+from conftest import REPO, _describe, served
 
 pytestmark = pytest.mark.browser
 
@@ -46,12 +46,9 @@ def ru_site(tmp_path_factory):
     if proc.returncode != 0:
         pytest.fail(f"building the Russian copy failed:\n{proc.stdout}\n{proc.stderr}", pytrace=False)
     site = _describe(out, "/")
-    server, thread = _serve(out)
-    site.base_url = f"http://127.0.0.1:{server.server_address[1]}/"
-    yield site
-    server.shutdown()
-    server.server_close()
-    thread.join(5)
+    with served(out) as address:
+        site.base_url = address
+        yield site
 
 
 def headers(page) -> list[str]:

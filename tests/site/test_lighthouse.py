@@ -15,7 +15,7 @@ from urllib.parse import quote
 
 import pytest
 
-from conftest import CHROMIUM, _serve, unavailable
+from conftest import CHROMIUM, served, unavailable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 import lighthouse_run  # noqa: E402 - bench/ holds the runner bench/lighthouse shares
@@ -51,13 +51,8 @@ def test_lighthouse_marks_down_a_page_with_known_faults(lighthouse, tmp_path):
         '<meta name="viewport" content="width=device-width, initial-scale=1"></head>'
         '<body><main><h1>Faults</h1><p>A page with three known faults.</p></main>'
         '<script>console.error("a known fault")</script></body></html>', encoding="utf-8")
-    server, thread = _serve(tmp_path)
-    try:
-        report = lighthouse(f"http://127.0.0.1:{server.server_address[1]}/")
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(5)
+    with served(tmp_path) as address:
+        report = lighthouse(address)
     assert {"html-has-lang", "errors-in-console", "meta-description"} <= report.failed_audits, report.problems
     assert all(report.scores[c] is not None and report.scores[c] < 1 for c in CATEGORIES), report.scores
 

@@ -4,9 +4,10 @@ a 360-px phone. The full table keeps every column on a page of its own."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
-from site_gen.model import Table
+from site_gen.i18n import N_, Text
+from site_gen.model import Page, Table
 
 
 def summary_table(table: Table, keys: Sequence[str], count: int | None = None, note: str = "") -> Table:
@@ -28,3 +29,11 @@ def summary_table(table: Table, keys: Sequence[str], count: int | None = None, n
         note=note,
         reasons={i: r for i, r in table.reasons.items() if i + 1 < shown},
     )
+
+
+def full_table_page(url: str, competition: str, table: Table, context: dict[str, Any], templates: str) -> Page:
+    """The page a summary links to: `table` with every column (full_table.html), under the
+    rule set's navigation (`templates`: its template folder) and the pages' `context`."""
+    return Page(url, "full_table.html", Text(N_("%(competition)s: %(stage)s"), competition=competition,
+                                             stage=table.caption),
+                {**context, "table": table, "nav": f"{templates}/_nav.html"})

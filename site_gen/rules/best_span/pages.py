@@ -20,7 +20,7 @@ KIND_LABELS = {"direct": N_("Direct"), "plain": N_("Plain"), "red": N_("Red")}
 KIND_WORDS = {"direct": Text(N_("direct")), "plain": Text(N_("plain")), "red": Text(N_("red"))}
 from site_gen.rules.best_span.scoring import BestSpanResult, PlayerResult
 from site_gen.slugs import unique_slugs
-from site_gen.summary_table import summary_table
+from site_gen.summary_table import full_table_page, summary_table
 
 TEMPLATES = "best-span"
 PLACES = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"))
@@ -253,9 +253,7 @@ def publish(info: CompetitionInfo, settings: Settings, data: BestSpanData, resul
         Page(base, f"{TEMPLATES}/overview.html", info.name,
              {**common, "table": summary_table(standings, SUMMARY_KEYS, note=standings.note), "full_url": standings_url,
               "counted": result.counted, "csv": ["standings", "players"] + [t.slug for t in event_tables]}),
-        Page(standings_url, "full_table.html", Text(N_("%(competition)s: %(stage)s"), competition=info.name,
-                                                    stage=standings.caption),
-             {**common, "table": standings, "nav": f"{TEMPLATES}/_nav.html"}),
+        full_table_page(standings_url, info.name, standings, common, TEMPLATES),
         Page(f"{base}players/", f"{TEMPLATES}/players.html", Text(N_("%(competition)s: participants"), competition=info.name),
              {**common, "table": statistics}),
     ]

@@ -26,7 +26,7 @@ from site_gen.rules.online_marathon.player_page import (
 from site_gen.rules.online_marathon.scoring import MarathonResult, MarathonRow
 from site_gen.rules.online_marathon.stage import StageResult
 from site_gen.slugs import unique_slugs
-from site_gen.summary_table import summary_table
+from site_gen.summary_table import full_table_page, summary_table
 
 TEMPLATES = "online-marathon"
 
@@ -155,9 +155,7 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
         Page(base, f"{TEMPLATES}/overview.html", info.name,
              {**common, "table": summary_table(marathon, SUMMARY_KEYS), "full_url": standings_url,
               "updated": result.updated, "csv": ["marathon", "games"] + [t.slug for t in stage_tables]}),
-        Page(standings_url, "full_table.html", Text(N_("%(competition)s: %(stage)s"), competition=info.name,
-                                                    stage=marathon.caption),
-             {**common, "table": marathon, "nav": f"{TEMPLATES}/_nav.html"}),
+        full_table_page(standings_url, info.name, marathon, common, TEMPLATES),
         Page(f"{base}players/", f"{TEMPLATES}/players.html", Text(N_("%(competition)s: players"), competition=info.name),
              {**common, "players": [(name, url, _details(data, name)) for name, url in sorted(player_urls.items())]}),
         Page(f"{base}calendar.ics", "calendar.ics", info.name,

@@ -24,7 +24,7 @@ from site_gen.rules.swiss_cut.scoring import RoundResult, TournamentResult
 from site_gen.rules.swiss_cut.seating import METHOD, finalists, qualified
 from site_gen.rules.swiss_cut.standings import Standings
 from site_gen.slugs import unique_slugs
-from site_gen.summary_table import summary_table
+from site_gen.summary_table import full_table_page, summary_table
 
 TEMPLATES = "swiss-cut"
 
@@ -339,9 +339,7 @@ def publish(info: CompetitionInfo, settings: Settings, data: TournamentData, res
              {**common, "table": summary_table(ranking, SUMMARY_KEYS), "full_url": ranking_url, "upcoming": upcoming, "final_table": final, "result": result, "rounds": result.rounds,
               "csv": ["ranking"] + [t.slug for t in round_tables] + [t.slug for t in standing_tables.values()]
               + (["final"] if final.rows else [])}),
-        Page(ranking_url, "full_table.html", Text(N_("%(competition)s: %(stage)s"), competition=info.name,
-                                                  stage=ranking.caption),
-             {**common, "table": ranking, "nav": f"{TEMPLATES}/_nav.html"}),
+        full_table_page(ranking_url, info.name, ranking, common, TEMPLATES),
         Page(f"{base}rounds/", f"{TEMPLATES}/bracket.html", Text(N_("%(competition)s: bracket"), competition=info.name),
              {**common, "columns": cols, "urls": urls}),
         Page(f"{base}rounds/next/", f"{TEMPLATES}/next.html", Text(N_("%(competition)s: next round"), competition=info.name),

@@ -16,7 +16,7 @@ from site_gen.rules.thematic_marathon.model import GamePoints, MarathonData, Set
 from site_gen.rules.thematic_marathon.scoring import GroupResult, MarathonResult, Qualifier, StandingRow
 from site_gen.rules.thematic_marathon.tournament import FINISHED, NOT_STARTED, TournamentResult
 from site_gen.slugs import unique_slugs
-from site_gen.summary_table import summary_table
+from site_gen.summary_table import full_table_page, summary_table
 
 TEMPLATES = "thematic-marathon"
 
@@ -227,9 +227,7 @@ def publish(info: CompetitionInfo, settings: Settings, data: MarathonData, resul
               "provisional": result.provisional,
               "tournament_count": len(result.tournaments), "player_count": len(result.players),
               "csv": [t.slug for t in all_tables]}),
-        Page(standings_url, "full_table.html", Text(N_("%(competition)s: %(stage)s"), competition=info.name,
-                                                    stage=marathon.caption),
-             {**common, "table": marathon, "nav": f"{TEMPLATES}/_nav.html"}),
+        full_table_page(standings_url, info.name, marathon, common, TEMPLATES),
         Page(f"{base}tournaments/", f"{TEMPLATES}/tournaments.html",
              Text(N_("%(competition)s: tournaments"), competition=info.name), {**common, "table": overview}),
         Page(f"{base}groups/", f"{TEMPLATES}/groups.html", Text(N_("%(competition)s: thematic groups"), competition=info.name),

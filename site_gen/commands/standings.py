@@ -11,10 +11,9 @@ from site_gen.csv_export import table_csv
 from site_gen.json_document import competition_header, document_json, with_header
 from site_gen.diagnostics import Diagnostics, did_you_mean, visible
 from site_gen.model import Table
-from site_gen.config import SiteConfig, site_config
-from site_gen.pipeline.project import load_competition
+from site_gen.config import SiteConfig
+from site_gen.pipeline.project import load_competition, read_site_config
 from site_gen.formatting import format_number
-from site_gen.sources.yaml_reader import read_yaml
 from site_gen.standings_schema import schema_reference
 
 FORMATS = ("table", "json", "csv")
@@ -57,12 +56,9 @@ def _base_url(root: Path) -> str:
     default when site.yaml is missing or wrong (`check` and `build` report that), or a
     link, which the build refuses to read."""
     path = root / "site.yaml"
-    if path.is_symlink() or not path.is_file():
+    if path.is_symlink():
         return SiteConfig.base_url
-    quiet = Diagnostics(root=root)
-    ok, doc = read_yaml(path, quiet)
-    site = site_config(doc, path, quiet) if ok else None
-    return site.base_url if site is not None else SiteConfig.base_url
+    return read_site_config(root, Diagnostics(root=root)).base_url
 
 
 def text_table(table: Table) -> str:

@@ -54,9 +54,7 @@ def load_project(root: Path, diags: Diagnostics, memo: CompetitionMemo | None = 
     """Every competition and page of the project; `memo`: serve's competitions from earlier builds."""
     if refuse_outside_links(root, diags):  # before any file is read: never read one from outside
         return None
-    ok, doc = read_yaml(root / "site.yaml", diags)
-    site = site_config(doc, root / "site.yaml", diags) if ok else None
-    site = site or SiteConfig()
+    site = read_site_config(root, diags)
     competitions = []
     data_dir = root / "data"
     folders = sorted(p for p in data_dir.iterdir() if p.is_dir() and not p.name.startswith(".")) if data_dir.is_dir() else []
@@ -71,6 +69,12 @@ def load_project(root: Path, diags: Diagnostics, memo: CompetitionMemo | None = 
     # a page content/<slug>.md would be published at the address of competition <slug>
     pages = _markdown_pages(root / "content", diags, site, taken={f.name: f"the competition data/{f.name}/" for f in folders})
     return Project(root, site, competitions, pages)
+
+
+def read_site_config(root: Path, diags: Diagnostics) -> SiteConfig:
+    """site.yaml's settings; the defaults where it is missing or wrong (reported in `diags`)."""
+    ok, doc = read_yaml(root / "site.yaml", diags)
+    return (site_config(doc, root / "site.yaml", diags) if ok else None) or SiteConfig()
 
 
 def read_competition_yaml(path: Path, diags: Diagnostics):

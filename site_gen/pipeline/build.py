@@ -174,7 +174,7 @@ def _build(root: Path, out: Path, diags: Diagnostics, base_url: str | None, jobs
         if diags.has_errors:
             return None
         keep()
-        renderer = PageRenderer(project, url, serving)
+        renderer = PageRenderer(project, url)
         if incremental and build_state.trust_previous_builds():
             renderer.cache = PageCache(root, out, template_fingerprint(root, f"{url}\0{serving}"), renderer.common)
         staging = Staging(out, build_state.spare_folder(root, out) if incremental else None)

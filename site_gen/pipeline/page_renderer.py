@@ -35,11 +35,11 @@ _CHUNK_EXPORTS = 8  # exports (CSV, JSON) a process takes at a time: a site's fe
 
 
 class PageRenderer:
-    def __init__(self, project: Project, base_url: str, serving: bool = False, cache: PageCache | None = None):
+    def __init__(self, project: Project, base_url: str, cache: PageCache | None = None):
         self.cache = cache
         self.staging: Staging | None = None  # where render_all puts the files
         self.digests: dict[str, tuple[str, int]] = {}  # output path -> (digest, size), for the next build
-        self.env = make_environment(project.root, project.site.theme, base_url, serving=serving,
+        self.env = make_environment(project.root, project.site.theme, base_url,
                                     bytecode_cache=shared_cache())  # compiled once per template source
         self.languages = {c.info.slug: c.info.language for c in project.competitions}
         self.default_language = project.site.language

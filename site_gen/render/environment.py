@@ -44,7 +44,7 @@ def base_path(base_url: str) -> str:
     return f"/{path}/" if path else "/"
 
 
-def make_environment(root: Path, theme: str, base_url: str, serving: bool = False,
+def make_environment(root: Path, theme: str, base_url: str,
                      bytecode_cache: BytecodeCache | None = None) -> Environment:
     """The templates of `theme` under the project's own; `bytecode_cache`: where compiled
     templates are kept between builds, if anywhere."""
@@ -107,7 +107,7 @@ def make_environment(root: Path, theme: str, base_url: str, serving: bool = Fals
         return absolute(path) if hosted else "urn:site-gen:" + quote(path.lstrip("/") or "home", safe="/.-_~")
 
     env.globals.update(url=url, absolute=absolute, atom_id=atom_id, bar_chart=bar_chart, table_rows=table_rows,
-                       table_body=table_body, serving=serving)
+                       table_body=table_body)
     # <link rel="canonical"> and the like only where the base names its host: a canonical
     # link must be absolute
     env.globals.update(hosted=hosted, nav_href=nav_href)

@@ -216,7 +216,7 @@ def moved_site(public_site, tmp_path_factory):
 
 # --- the browser --------------------------------------------------------------------------
 
-def _left_behind(request) -> bool:
+def left_behind(request) -> bool:
     """The favicon, which a browser fetches on its own after a page has loaded, cancelled by
     the next navigation: no failure of the page (a missing one is an HTTP error instead)."""
     return request.url.endswith("/favicon.svg") and "ERR_ABORTED" in (request.failure or "")
@@ -278,7 +278,7 @@ def open_page(browser):
         page.on("console", lambda msg: msg.type == "error" and tab.errors.append(
             f"console error on {page.url}: {msg.text} ({msg.location.get('url', '')}:{msg.location.get('lineNumber', '')})"))
         page.on("pageerror", lambda exc: tab.errors.append(f"page error on {page.url}: {exc}"))
-        page.on("requestfailed", lambda req: _left_behind(req) or tab.errors.append(
+        page.on("requestfailed", lambda req: left_behind(req) or tab.errors.append(
             f"request failed on {page.url}: {req.url} ({req.failure})"))
         page.on("response", lambda resp: resp.status >= 400 and tab.errors.append(
             f"HTTP {resp.status} for {resp.url} (on {page.url})"))

@@ -73,6 +73,24 @@ def test_order_is_time_then_file_name_then_line():
     assert [p.place for p in result.players[0].games] == [4, 3, 2, 1]
 
 
+def test_a_sequence_holds_the_games_of_the_period_days_only():
+    # A places 1st the day before the period, 2nd on its first day, 3rd on its last day,
+    # 4th the day after; given latest first. Only the 2nd and 3rd places count, in day
+    # order: places [2, 3], 2 + 1 = 3 points. The games around them (2009-03-02, ...)
+    # make the period's two ends fall inside the list of games, not at its ends.
+    day = dt.timedelta(days=1)
+    places = {PERIOD.first - day: 1, PERIOD.first: 2, PERIOD.first + day: 0, PERIOD.last - day: 0,
+              PERIOD.last: 3, PERIOD.last + day: 4}
+    seats = {0: ["x", "y", "z", "w"], 1: ["A", "x", "y", "z"], 2: ["x", "A", "y", "z"], 3: ["x", "y", "A", "z"],
+             4: ["x", "y", "z", "A"]}  # place 0: A does not play
+    games = [game(seats[place], day=d) for d, place in places.items()]
+    result = compute(data(reversed(games), players=["A"]), S)
+    assert [p.place for p in result.players[0].games] == [2, 3]
+    assert result.players[0].points == 3
+    assert result.counted == 4  # the four games inside the period, A's or not
+    assert result.updated == PERIOD.last
+
+
 def test_an_added_game_comes_after_the_lines_of_its_file():
     first = game(["x", "A", "y", "z"], time="12:00", line=50)
     added = game(["A", "x", "y", "z"], time="12:00", line=10**9, added=3)

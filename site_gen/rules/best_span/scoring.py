@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import datetime as dt
 from array import array
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import chain, compress, count, repeat
-from operator import attrgetter, eq, is_not, not_
+from operator import attrgetter, eq, is_not
 from typing import NamedTuple
 
 from site_gen.lookups import MemoDict
@@ -189,12 +190,14 @@ def _removed(games: list[Game], removals: tuple[Removal, ...]) -> tuple[dict[int
 def _kinds(games: list[Game], settings: Settings) -> tuple[list[str | None], list[int]]:
     """Each game's kind (None: not a counted game, removals aside), and the positions of the
     games in private lobbies (sca). Outside them a game's kind follows from its rule word
-    once its day is in the period: a lookup per game of a few rule words and days."""
+    once its day is in the period: a lookup per game of a few rule words. The games are in
+    game order, day first, so those inside the period are one run of them."""
     rules = MemoDict(lambda rule: _ranked_kind(rule, settings.period.first, settings))
     kinds = list(map(rules.__getitem__, map(_RULE, games)))
-    in_period = MemoDict(settings.period.contains)
-    for index in compress(count(), map(not_, map(in_period.__getitem__, map(_DAY, games)))):
-        kinds[index] = None
+    first = bisect_left(games, settings.period.first, key=_DAY)
+    last = bisect_right(games, settings.period.last, lo=first, key=_DAY)
+    kinds[:first] = repeat(None, first)
+    kinds[last:] = repeat(None, len(games) - last)
     lobbies = list(compress(count(), map(eq, map(_FAMILY, games), repeat("sca"))))
     for index in lobbies:
         kinds[index] = kind_of(games[index], settings)

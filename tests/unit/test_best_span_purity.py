@@ -40,3 +40,18 @@ def test_best_span_is_plain_load_compute_publish():
         assert not hasattr(module, "keep_between_builds"), module.__name__
         assert not [name for name, value in vars(module).items()
                     if name.startswith(("_last", "_kept", "_unwritten")) and not callable(value)], module.__name__
+
+
+def test_best_span_keeps_no_module_level_memo():
+    """No function of the rule set remembers its answers for later calls (issue 40: a rule
+    set is load, compute, publish, a pure function of data and settings): functools' caches
+    (lru_cache, cache) carry cache_info."""
+    import importlib
+    import pkgutil
+
+    import site_gen.rules.best_span as package
+
+    for info in pkgutil.iter_modules(package.__path__):
+        module = importlib.import_module(f"{package.__name__}.{info.name}")
+        memos = [name for name, value in vars(module).items() if hasattr(value, "cache_info")]
+        assert not memos, f"{module.__name__}: {memos}"

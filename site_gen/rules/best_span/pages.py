@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from fractions import Fraction
-from functools import lru_cache
 from itertools import accumulate, count
+from operator import attrgetter
 from typing import Any
 
 from site_gen.i18n import N_, Text
@@ -28,9 +27,12 @@ PLACES = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"))
 # The standings keys (PlayerResult.keys), named for "why this place"
 STANDINGS_KEYS = (N_("best span"), N_("span weight"), N_("points"), N_("weighted games"))
 
+_DAY = attrgetter("day")
+CLOCK = tuple(f"{hour:02d}:{minute:02d}" for hour in range(24) for minute in range(60))  # Game.time by minute of day
+
 
 def when(game: Game) -> str:
-    return f"{_day(game.day)} {_clock(game.hour, game.minute)}"  # the day and Game.time, each made once
+    return f"{game.day.isoformat()} {CLOCK[game.hour * 60 + game.minute]}"
 
 
 def plain_number(value: Fraction) -> str:
@@ -40,29 +42,8 @@ def plain_number(value: Fraction) -> str:
     return f"{float(value):g}" if (value * 10**6).denominator == 1 else str(value)
 
 
-@lru_cache(maxsize=4096)
 def hundredths(value: int) -> Fraction:
-    return Fraction(value, 100)  # few distinct weights: one Fraction each, shared by every row
-
-
-@lru_cache(maxsize=4096)
-def _tenths(score: int) -> Fraction:
-    return Fraction(score, 10)  # scores repeat across a million rows: one Fraction each
-
-
-@lru_cache(maxsize=4096)
-def _exact(total: int | Fraction) -> Fraction:
-    return Fraction(total)  # running totals repeat from one player's span to the next
-
-
-@lru_cache(maxsize=1024)
-def _day(day: dt.date) -> str:
-    return day.isoformat()
-
-
-@lru_cache(maxsize=2048)
-def _clock(hour: int, minute: int) -> str:
-    return f"{hour:02d}:{minute:02d}"  # Game.time
+    return Fraction(value, 100)
 
 
 def point_decimals(settings: Settings) -> int:
@@ -182,21 +163,23 @@ def span_games_table(settings: Settings, p: PlayerResult) -> Table:
     kinds = [KIND_WORDS[kind] for kind in seats.kinds]
     weights = [hundredths(weight) for weight in seats.weights]
     points = list(map(seats.points.__getitem__, codes))
+    # a table's days and scores repeat: each shown value is made once for the table (and the
+    # renderer formats one Fraction object once per table)
+    days = {day: f"{day.isoformat()} " for day in set(map(_DAY, games))}
+    scores = [game.scores[seat] for game, seat in zip(games, places)]  # tenths
+    tenths = {score: Fraction(score, 10) for score in set(scores)}
     # running totals are ints while the points are whole: shown as a Fraction, one per total
-    rows = [{"n": k, "game": index + 1, "when": when(game), "rule": _rule(game), "kind": kinds[code],
-             "place": seat + 1, "score": _tenths(game.scores[seat]), "points": point, "weight": weights[code],
-             "total": total, "note": ""}
-            for k, index, game, seat, code, point, total
-            in zip(count(1), positions, games, places, codes, points, map(_exact, accumulate(points)))]
+    rows = [{"n": k, "game": index + 1, "when": days[game.day] + CLOCK[game.hour * 60 + game.minute],
+             "rule": f"{game.lobby} {game.rule}" if game.lobby else game.rule, "kind": kinds[code],
+             "place": seat + 1, "score": tenths[score], "points": point, "weight": weights[code],
+             "total": Fraction(total), "note": ""}
+            for k, index, game, seat, code, score, point, total
+            in zip(count(1), positions, games, places, codes, scores, points, accumulate(points))]
     if end > n:
         rows[n - span.start]["note"] = Text(N_("wraps around: back to game 1"))
     return Table("", Text(N_("The best span: %(count)s games"), count=span.length), columns, rows,
                  note=N_("Game: the game's number in the sequence the span was taken from (the sequence without red games).")
                  if span.red_ignored else N_("Game: the game's number in the sequence the span was taken from."))
-
-
-def _rule(game: Game) -> str:
-    return f"{game.lobby} {game.rule}" if game.lobby else game.rule
 
 
 def _chart(p: PlayerResult) -> dict[str, Any]:

@@ -12,8 +12,10 @@ from fractions import Fraction
 
 from site_gen.rules.best_span.load import _games
 from site_gen.rules.best_span.model import Game
-from site_gen.rules.best_span.pages import span_games_table
+from site_gen.rules.best_span.pages import span_games_table, standings_rows, statistics_table
 from site_gen.rules.best_span.scoring import compute
+from site_gen.render.i18n import use_language
+from site_gen.render.table_view import table_rows
 from site_gen.sources.log_store import FileRead
 from site_gen.sources.tenhou_columns import ColumnReader
 from site_gen.sources.tenhou_log import LineScanner
@@ -82,3 +84,31 @@ def test_the_span_table_marks_where_it_wraps():
         (1, 5, "2009-03-01 00:04", 1, 4, Fraction(1), Fraction(4), "plain", ""),
         (2, 1, "2009-03-01 00:00", 1, 4, Fraction(1), Fraction(8), "plain", "wraps around: back to game 1"),
     ]
+
+
+def test_with_a_fractional_place_every_points_cell_has_two_decimals():
+    """Place points 4, 2.5, 1, 0 over A's places 4th, 1st, 2nd, 3rd, 4th, target 7.5: the
+    span is games 2-4 (4 + 2.5 + 1; two games hold at most 6.5, the wrapping runs of three
+    0 + 0 + 4 and 1 + 0 + 0). The whole points read 4.00 and 1.00 beside 2.50, as the
+    totals do, not "4" and "1"."""
+    games = [seated("A", place, index) for index, place in enumerate((4, 1, 2, 3, 4))]
+    rule = settings(target=Fraction(15, 2), place_points=(Fraction(4), Fraction(5, 2), Fraction(1), Fraction(0)))
+    a = compute(data(games, players=["A"]), rule).players[0]
+    with use_language("en"):
+        cells = [{c.key: c.text for c in row} for _, row in table_rows(span_games_table(rule, a))]
+    assert [(c["game"], c["points"], c["total"]) for c in cells] == [
+        ("2", "4.00", "4.00"), ("3", "2.50", "6.50"), ("4", "1.00", "7.50")]
+
+
+def test_whole_point_totals_have_the_decimals_of_fractional_ones():
+    """Place points 4, 2.5, 1, 0; games a minute apart: A 1st twice (game 0 and 1: 4 + 4 = 8,
+    a whole sum, an int inside), B 2nd once (game 2: 2.5); target 100, so neither has a span.
+    The Points columns read 8.00 and 2.50 on the standings and the statistics, not 8."""
+    games = [seated("A", 1, 0), seated("A", 1, 1), seated("B", 2, 2)]
+    rule = settings(target=Fraction(100), place_points=(Fraction(4), Fraction(5, 2), Fraction(1), Fraction(0)))
+    result = compute(data(games, players=["A", "B"]), rule)
+    with use_language("en"):
+        for table in (standings_rows(rule, result, {}), statistics_table(rule, result, {})):
+            cells = {row[0].text if row[0].key == "player" else row[1].text: {c.key: c.text for c in row}
+                     for _, row in table_rows(table)}
+            assert (cells["A"]["points"], cells["B"]["points"]) == ("8.00", "2.50"), table.slug

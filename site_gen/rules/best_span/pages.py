@@ -51,6 +51,12 @@ def point_decimals(settings: Settings) -> int:
     return 0 if all(p.denominator == 1 for p in settings.place_points) else 2
 
 
+def shown_points(points: int | Fraction | None, decimals: int) -> int | Fraction | None:
+    """Points as their column shows them: a whole sum (an int, seats.py) shown with the
+    column's decimals beside the fractional ones ("1177.00", not "1177")."""
+    return Fraction(points) if decimals and points is not None else points
+
+
 def standings_rows(settings: Settings, result: BestSpanResult, player_urls: dict[str, str]) -> Table:
     decimals = point_decimals(settings)
     columns = (
@@ -79,11 +85,11 @@ def standings_rows(settings: Settings, result: BestSpanResult, player_urls: dict
             "first": when(span.first.game) if span else "",
             "last": when(span.last.game) if span else "",
             "span_games": span.length if span else None,
-            "span_points": span.points if span else None,
+            "span_points": shown_points(span.points, decimals) if span else None,
             "wraps": wrap_text(span) if span and span.wraps else "",
             "red_ignored": Text(N_("yes")) if span and span.red_ignored else "",
             "games": len(p.games),
-            "points": p.points,
+            "points": shown_points(p.points, decimals),
         })
     return Table("standings", N_("Standings"), columns, rows,
                  note=N_("Span weight: the fewest games, weighted by kind, in which the player collected the target "
@@ -112,6 +118,7 @@ def standings_reasons(result: BestSpanResult, decimals: int) -> dict[int, Any]:
 
 
 def statistics_table(settings: Settings, result: BestSpanResult, player_urls: dict[str, str]) -> Table:
+    decimals = point_decimals(settings)
     columns = (
         Column("player", N_("Player"), link_key="player_url"),
         Column("name", N_("Name")),
@@ -121,7 +128,7 @@ def statistics_table(settings: Settings, result: BestSpanResult, player_urls: di
         Column(f"place{i + 1}", label, numeric=True) for i, label in enumerate(PLACES)) + (
         Column("average_place", N_("Avg place"), numeric=True, decimals=3),
         Column("average_score", N_("Avg score"), numeric=True, decimals=2),
-        Column("points", N_("Points"), numeric=True, decimals=point_decimals(settings)),
+        Column("points", N_("Points"), numeric=True, decimals=decimals),
     )
     rows = []
     for p in result.players:
@@ -129,7 +136,8 @@ def statistics_table(settings: Settings, result: BestSpanResult, player_urls: di
             "player": p.player, "player_url": player_urls.get(p.player), "name": p.participant.name,
             "rank": p.rank or (Text(N_("excluded")) if p.excluded else None), "games": len(p.games),
             "rank_number": p.rank or None, "excluded": "yes" if p.excluded else "no",  # rank 0: not ranked
-            **p.kinds, "average_place": p.average_place, "average_score": p.average_score, "points": p.points,
+            **p.kinds, "average_place": p.average_place, "average_score": p.average_score,
+            "points": shown_points(p.points, decimals),
         }
         row.update({f"place{i + 1}": count for i, count in enumerate(p.places)})
         rows.append(row)
@@ -162,7 +170,9 @@ def span_games_table(settings: Settings, p: PlayerResult) -> Table:
     seats = span.sequence.seats
     kinds = [KIND_WORDS[kind] for kind in seats.kinds]
     weights = [hundredths(weight) for weight in seats.weights]
-    points = list(map(seats.points.__getitem__, codes))
+    # a place worth a fraction shows every place's points with two decimals ("4.00" beside "2.50")
+    place_points = tuple(shown_points(points, decimals) for points in seats.points)
+    points = list(map(place_points.__getitem__, codes))
     # a table's days and scores repeat: each shown value is made once for the table (and the
     # renderer formats one Fraction object once per table)
     days = {day: f"{day.isoformat()} " for day in set(map(_DAY, games))}

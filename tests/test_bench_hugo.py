@@ -5,7 +5,6 @@ for cell, so that Hugo's time is measured on the same pages (with Debian's hugo,
 from __future__ import annotations
 
 import html
-import os
 import re
 import shutil
 import subprocess
@@ -13,8 +12,7 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
-import pytest
-
+from required_tool import unavailable
 from site_gen.pipeline.build import build
 from site_gen.diagnostics import Diagnostics
 from site_gen.model import Column, RankReason, Table
@@ -100,9 +98,7 @@ def _both_sites(tmp_path: Path, generator: str) -> tuple[Path, Path, set[str]]:
     """A small generated project built by site-gen and by Hugo (bench/hugo_site.py): the two
     output folders and the HTML pages, which must be the same set."""
     if shutil.which("hugo") is None:
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail("hugo is not installed (CI=true: the bench's Hugo case must be tested; run `make hugo`)")
-        pytest.skip("hugo is not installed: run `make hugo`")
+        unavailable("hugo is not installed: run `make hugo`")
     root = tmp_path / "project"
     subprocess.run([sys.executable, str(BENCH / generator), str(root), "--scale", "0.02"], check=True,
                    capture_output=True)

@@ -25,6 +25,8 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
+from required_tool import unavailable  # noqa: F401 - the site tests import it from here
+
 REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("SITE_GEN_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -38,13 +40,6 @@ CHROMIUM_ARGS = [
 ]
 SUBPATH_BASE = "https://example.org/club/"
 TIMEOUT_MS = 15_000
-
-
-def unavailable(reason: str) -> None:
-    """Skip, or fail under CI=true, where a missing browser is an error."""
-    if os.environ.get("CI", "").lower() == "true":
-        pytest.fail(f"{reason} (CI=true: the browser tests must run)", pytrace=False)
-    pytest.skip(reason)
 
 
 # --- the example site ---------------------------------------------------------------------
